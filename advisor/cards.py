@@ -1,0 +1,361 @@
+"""Cards and the notations players write them in.
+
+A card is a :class:`Suit` and a :class:`Rank`; a set of cards is a :class:`CardSet`, a 32-bit
+mask with bit ``suit * 8 + rank`` (so one suit's holding is one byte of the mask). The parser
+reads every notation in ``shared/domain.md``:
+
+    7S 8S 10S 7C 9C JC 7D 8D 7H 9H        rank + suit letter (S C D H), 10 also as T or X
+    7♠ 8♠ 10♠ 7♣ 9♣ J♣ 7♦ 8♦ 7♥ 9♥        Unicode suits (♤♧♢♡ too)
+    ♠7810 ♣79J ♦78 ♥79                    suit glyph, then its ranks
+    S:7,8,10 C:7,9,J D:7,8 H:7,9          suit letter with a colon
+    78T.79J.78.79                         dotted, ♠.♣.♦.♥, '-' for a void
+    7п 8п 10п 7т 9т Вт 7б 8б 7ч 9ч        Russian ranks В Д К Т, suits п т б ч
+
+The Russian letter Т is the ace as a rank and clubs as a suit: in a card written rank-first the
+position decides; after a suit glyph or ``X:`` every letter is a rank.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import IntEnum
+
+from advisor.errors import CardCountError, DuplicateCardError, NotationError
+
+HAND_SIZE = 10
+DECK_MASK = (1 << 32) - 1
+
+
+class Suit(IntEnum):
+    """The four suits in the Russian order ♠ ♣ ♦ ♥."""
+
+    SPADES = 0
+    CLUBS = 1
+    DIAMONDS = 2
+    HEARTS = 3
+
+    @property
+    def glyph(self) -> str:
+        return "♠♣♦♥"[self]
+
+    @property
+    def letter(self) -> str:
+        return "SCDH"[self]
+
+    @property
+    def shift(self) -> int:
+        """Where this suit's byte starts in a :class:`CardSet` mask."""
+        return 8 * self
+
+
+class Rank(IntEnum):
+    """The eight ranks, 7 (index 0) to A (index 7)."""
+
+    SEVEN = 0
+    EIGHT = 1
+    NINE = 2
+    TEN = 3
+    JACK = 4
+    QUEEN = 5
+    KING = 6
+    ACE = 7
+
+    @property
+    def symbol(self) -> str:
+        return RANK_SYMBOLS[self]
+
+
+RANK_SYMBOLS = ("7", "8", "9", "10", "J", "Q", "K", "A")
+
+# Upper-cased spellings. "10" is read separately because it takes two characters.
+_RANK_LETTERS = {
+    "7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "T": Rank.TEN, "X": Rank.TEN,
+    "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE,
+    "В": Rank.JACK, "Д": Rank.QUEEN, "К": Rank.KING, "Т": Rank.ACE,
+}  # fmt: skip
+_SUIT_LETTERS = {
+    "S": Suit.SPADES, "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS,
+    "П": Suit.SPADES, "Т": Suit.CLUBS, "Б": Suit.DIAMONDS, "Ч": Suit.HEARTS,
+}  # fmt: skip
+_SUIT_GLYPHS = {
+    "♠": Suit.SPADES, "♤": Suit.SPADES, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
+    "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
+}  # fmt: skip
+_NON_PREFERANS_RANKS = set("23456")
+_SEPARATORS = re.compile(r"[\s,]+")
+_VARIATION_SELECTOR = "\ufe0f"  # emoji keyboards append it to ♠ ♣ ♦ ♥
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card. Ordered by suit (♠ ♣ ♦ ♥), then rank."""
+
+    suit: Suit
+    rank: Rank
+
+    @property
+    def index(self) -> int:
+        """The card's bit index in a :class:`CardSet` mask."""
+        return self.suit.shift + self.rank
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        if not 0 <= index < 32:
+            raise ValueError(f"card index {index} is outside 0..31")
+        return cls(Suit(index >> 3), Rank(index & 7))
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card in any notation (``7S``, ``10♠``, ``♠10``, ``Вт``)."""
+        cards = parse_cards(text, count=1)
+        return next(iter(cards))
+
+    def __str__(self) -> str:
+        return self.rank.symbol + self.suit.glyph
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def ascii(self) -> str:
+        """The card in plain ASCII, ``10S`` style."""
+        return self.rank.symbol + self.suit.letter
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """A set of cards as a 32-bit mask (bit ``suit * 8 + rank``)."""
+
+    mask: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.mask <= DECK_MASK:
+            raise ValueError(f"card mask {self.mask:#x} is outside the 32-card deck")
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> CardSet:
+        mask = 0
+        for card in cards:
+            mask |= 1 << card.index
+        return cls(mask)
+
+    @classmethod
+    def parse(cls, text: str | Iterable[str], count: int | None = None) -> CardSet:
+        return parse_cards(text, count)
+
+    def suit_mask(self, suit: Suit) -> int:
+        """The ranks held in ``suit`` as an 8-bit mask (bit 0 = the 7)."""
+        return (self.mask >> suit.shift) & 0xFF
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __iter__(self) -> Iterator[Card]:
+        mask = self.mask
+        while mask:
+            low = mask & -mask
+            yield Card.from_index(low.bit_length() - 1)
+            mask ^= low
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask >> card.index & 1)
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & ~other.mask)
+
+    def complement(self) -> CardSet:
+        """Every card of the deck that is not in this set."""
+        return CardSet(DECK_MASK & ~self.mask)
+
+    def __str__(self) -> str:
+        return format_cards(self.mask)
+
+    def __repr__(self) -> str:
+        return f"CardSet.parse({str(self)!r})"
+
+    def ascii(self) -> str:
+        """The cards as ``7S 8S 10S ...``: plain ASCII, accepted back by the parser."""
+        return " ".join(card.ascii() for card in self)
+
+
+def format_ranks(rank_mask: int) -> str:
+    """``0b1001`` -> ``'7 10'``: the ranks of one suit, low to high."""
+    return " ".join(RANK_SYMBOLS[r] for r in range(8) if rank_mask >> r & 1)
+
+
+def format_cards(mask: int) -> str:
+    """The canonical form: ``♠7 8 10 ♣7 9 J ♦7 8 ♥7 9`` (voids left out)."""
+    groups = []
+    for suit in Suit:
+        ranks = (mask >> suit.shift) & 0xFF
+        if ranks:
+            groups.append(suit.glyph + format_ranks(ranks))
+    return " ".join(groups)
+
+
+def parse_hand(text: str | Iterable[str]) -> CardSet:
+    """Read a 10-card hand in any notation; see :func:`parse_cards`."""
+    return parse_cards(text, count=HAND_SIZE)
+
+
+def parse_cards(text: str | Iterable[str], count: int | None = None) -> CardSet:
+    """Read cards in any notation of the module docstring.
+
+    ``text`` may be one string or several (as the shell splits arguments). With ``count`` the
+    number of cards must match. Raises :class:`NotationError` naming the bad token,
+    :class:`DuplicateCardError` or :class:`CardCountError`.
+    """
+    if not isinstance(text, str):
+        text = " ".join(text)
+    text = text.replace(_VARIATION_SELECTOR, "")
+    if "." in text:
+        cards = _parse_dotted(text)
+    else:
+        cards = _parse_tokens(text)
+    mask = 0
+    seen: dict[int, str] = {}
+    for index, token in cards:
+        if mask >> index & 1:
+            card = Card.from_index(index)
+            where = f"'{seen[index]}' and '{token}'" if seen[index] != token else f"'{token}'"
+            raise DuplicateCardError(f"{card} is given twice ({where})")
+        mask |= 1 << index
+        seen[index] = token
+    if count is not None and len(cards) != count:
+        wanted = "a hand has 10" if count == HAND_SIZE else f"{count} are needed"
+        raise CardCountError(f"{_count_cards(len(cards))} given, {wanted}")
+    return CardSet(mask)
+
+
+def parse_ranks(text: str) -> int:
+    """Read the ranks of one suit (``'7 10'``, ``'7T'``, ``'79J'``) as an 8-bit mask."""
+    mask = 0
+    cleaned = _SEPARATORS.sub("", text.replace(_VARIATION_SELECTOR, ""))
+    if not cleaned:
+        raise NotationError(f"'{text}' has no ranks")
+    for rank in _read_ranks(cleaned, text):
+        if mask >> rank & 1:
+            raise DuplicateCardError(f"'{text}' gives the rank {rank.symbol} twice")
+        mask |= 1 << rank
+    return mask
+
+
+def _count_cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def _parse_dotted(text: str) -> list[tuple[int, str]]:
+    parts = text.split(".")
+    if len(parts) != 4:
+        raise NotationError(
+            f"'{text.strip()}': dotted notation has 4 suits in the order ♠.♣.♦.♥, "
+            f"found {len(parts)}"
+        )
+    cards = []
+    for suit, part in zip(Suit, parts):
+        ranks = _SEPARATORS.sub("", part)
+        if ranks in ("", "-", "—"):
+            continue
+        for rank in _read_ranks(ranks, part.strip()):
+            cards.append((suit.shift + rank, part.strip()))
+    return cards
+
+
+def _parse_tokens(text: str) -> list[tuple[int, str]]:
+    """Read whitespace- and comma-separated tokens; a suit glyph or ``X:`` opens a group
+    that bare ranks in the following tokens belong to."""
+    cards: list[tuple[int, str]] = []
+    group: Suit | None = None
+    for token in _SEPARATORS.split(text.strip()):
+        if not token:
+            continue
+        opening = _group_opening(token)
+        if opening is not None:
+            group, rest = opening
+            cards.extend(_read_group(token, rest, group))
+            continue
+        if group is not None and all(_is_rank_start(ch) for ch in token):
+            cards.extend((group.shift + r, token) for r in _read_ranks(token, token))
+            continue
+        cards.extend(_read_rank_first(token))
+        group = None
+    return cards
+
+
+def _group_opening(token: str) -> tuple[Suit, str] | None:
+    """``♠7810`` -> (♠, '7810'); ``S:7`` -> (♠, '7'); anything else -> None."""
+    first = token[0]
+    if first in _SUIT_GLYPHS:
+        return _SUIT_GLYPHS[first], token[1:]
+    if len(token) >= 2 and token[1] == ":" and first.upper() in _SUIT_LETTERS:
+        return _SUIT_LETTERS[first.upper()], token[2:]
+    return None
+
+
+def _read_group(token: str, rest: str, suit: Suit) -> list[tuple[int, str]]:
+    """The ranks after a suit opening; a further glyph inside (``♠78♣79``) switches suit."""
+    cards = []
+    chunk = ""
+    for ch in rest + "♠":  # a sentinel glyph flushes the last chunk
+        if ch in _SUIT_GLYPHS:
+            if chunk:
+                cards.extend((suit.shift + r, token) for r in _read_ranks(chunk, token))
+            suit, chunk = _SUIT_GLYPHS[ch], ""
+        else:
+            chunk += ch
+    return cards
+
+
+def _is_rank_start(ch: str) -> bool:
+    return ch == "1" or ch == "0" or ch.upper() in _RANK_LETTERS
+
+
+def _read_ranks(chunk: str, token: str) -> Iterator[Rank]:
+    """Every character of ``chunk`` is a rank (``10`` takes two)."""
+    pos = 0
+    while pos < len(chunk):
+        rank, pos = _read_rank(chunk, pos, token)
+        yield rank
+
+
+def _read_rank(text: str, pos: int, token: str) -> tuple[Rank, int]:
+    ch = text[pos].upper()
+    if ch == "1":
+        if text[pos + 1 : pos + 2] == "0":
+            return Rank.TEN, pos + 2
+        raise NotationError(f"'{token}' is not a Preferans card: the deck runs 7..A")
+    if ch in _RANK_LETTERS:
+        return _RANK_LETTERS[ch], pos + 1
+    if ch in _NON_PREFERANS_RANKS:
+        raise NotationError(f"'{token}' is not a Preferans card: the deck runs 7..A")
+    if ch in _SUIT_LETTERS or ch in _SUIT_GLYPHS:
+        raise NotationError(f"'{token}': a suit '{text[pos]}' where a rank (7..A) belongs")
+    raise NotationError(f"'{token}': '{text[pos]}' is neither a rank (7..A) nor a suit")
+
+
+def _read_rank_first(token: str) -> list[tuple[int, str]]:
+    """``7S``, ``10♠``, ``Вт``, also run together: ``7S8S``."""
+    cards = []
+    pos = 0
+    while pos < len(token):
+        rank, pos = _read_rank(token, pos, token)
+        if pos == len(token):
+            raise NotationError(
+                f"'{token}' has no suit: write 7S or 7♠, or put ranks after a suit (♠7 8)"
+            )
+        ch = token[pos]
+        suit = _SUIT_GLYPHS.get(ch, _SUIT_LETTERS.get(ch.upper()))
+        if suit is None:
+            if ch in _NON_PREFERANS_RANKS or ch.isdigit():
+                raise NotationError(f"'{token}' is not a Preferans card: the deck runs 7..A")
+            raise NotationError(f"'{token}': '{ch}' is not a suit (S C D H, ♠ ♣ ♦ ♥, п т б ч)")
+        cards.append((suit.shift + rank, token))
+        pos += 1
+    return cards

@@ -1,0 +1,31 @@
+"""The package's errors: every bad input raises a subclass of :class:`AdvisorError`.
+
+All of them are ``ValueError`` subclasses whose message quotes the bad input and says why it is
+wrong, so the CLI can print ``str(error)`` as a one-line message and exit with code 2.
+"""
+
+from __future__ import annotations
+
+
+class AdvisorError(ValueError):
+    """Base class of every input error the advisor raises."""
+
+
+class NotationError(AdvisorError):
+    """A piece of text that is not a card, a rank, a suit or a holding."""
+
+
+class CardCountError(AdvisorError):
+    """The wrong number of cards (a hand has 10)."""
+
+
+class DuplicateCardError(AdvisorError):
+    """The same card given twice."""
+
+
+class TableError(AdvisorError):
+    """A probability table that cannot be used: syntax, unknown keys, values out of range."""
+
+
+class LayoutError(AdvisorError):
+    """A deal that cannot exist: overlapping hands, wrong counts, discards inside the hand."""
