@@ -1,0 +1,85 @@
+"""Text output of ``advisor check``."""
+
+from __future__ import annotations
+
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from advisor.cli.render import console, percent
+from advisor.rules import Status
+from advisor.table import Lead
+from advisor.verdict import Assessment
+
+_STATUS_STYLE = {
+    Status.VOID: "dim",
+    Status.CLEAN: "green",
+    Status.SAFE: "green",
+    Status.HOLE: "bold red",
+}
+def _rule_title(rule: str, assessment: Assessment) -> str:
+    titles = {
+        "no_seven": "No seven",
+        "max_holes": f"At most {assessment.table.max_holes} holes",
+        "threshold": "Combined chance",
+        "clean": "Clean misère",
+    }
+    return titles[rule]
+
+
+_LEAD_WORDS = {
+    Lead.ME: "me (the misère player leads first)",
+    Lead.THEM: "them (a catcher leads first)",
+}
+
+
+def render_assessment(assessment: Assessment) -> None:
+    out = console()
+    out.print(Text.assemble(("Hand  ", "bold"), str(assessment.hand)))
+    out.print(Text.assemble(("Lead  ", "bold"), _LEAD_WORDS[assessment.lead]))
+    out.print(_suit_table(assessment))
+    out.print(_rules_table(assessment))
+    out.print(_verdict_line(assessment))
+
+
+def _suit_table(assessment: Assessment) -> RichTable:
+    table = RichTable(box=None, pad_edge=False, header_style="bold")
+    table.add_column("Suit")
+    table.add_column("Holding")
+    table.add_column("Status")
+    table.add_column("Matched")
+    table.add_column("%", justify="right")
+    for suit, judged in assessment.suits:
+        shown = "" if judged.status is Status.VOID else percent(judged.percent)
+        table.add_row(
+            suit.glyph,
+            str(judged.holding),
+            Text(judged.status.value, style=_STATUS_STYLE[judged.status]),
+            judged.source,
+            shown,
+        )
+    return table
+
+
+def _rules_table(assessment: Assessment) -> RichTable:
+    table = RichTable(box=None, pad_edge=False, show_header=False)
+    table.add_column()
+    table.add_column()
+    table.add_column()
+    for rule in assessment.rules:
+        mark = Text("✓", style="green") if rule.passed else Text("✗", style="bold red")
+        table.add_row(mark, _rule_title(rule.rule, assessment), rule.detail)
+    return table
+
+
+def _verdict_line(assessment: Assessment) -> Text:
+    holes = assessment.holes
+    summary = (
+        f"{holes} hole{'s' if holes != 1 else ''}, caught in {percent(assessment.combined)} "
+        f"(limit {percent(assessment.table.threshold)})"
+        if holes
+        else "a clean misère"
+    )
+    if assessment.declare:
+        return Text.assemble(("Verdict: DECLARE", "bold green"), f" — {summary}")
+    broken = ", ".join(_rule_title(name, assessment).lower() for name in assessment.decided_by)
+    return Text.assemble(("Verdict: PASS", "bold red"), f" — {summary}; broken: {broken}")

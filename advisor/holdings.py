@@ -1,0 +1,122 @@
+"""Holdings: a player's cards in one suit, and the patterns the probability table is keyed by.
+
+A :class:`Holding` is an 8-bit rank mask (bit 0 = the 7). A :class:`HoldingPattern` is a table
+key such as ``"7 8|9 Q"``: one position per card, ``|`` listing the ranks a position may take;
+it stands for every holding it spells (``7 8 Q`` and ``7 9 Q``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from advisor.cards import RANK_SYMBOLS, Rank, format_ranks, parse_ranks
+from advisor.errors import DuplicateCardError, NotationError
+
+
+@dataclass(frozen=True, order=True)
+class Holding:
+    """One suit's cards as a rank mask (bit 0 = the 7, bit 7 = the ace)."""
+
+    mask: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.mask <= 0xFF:
+            raise ValueError(f"holding mask {self.mask:#x} is outside one suit")
+
+    @classmethod
+    def parse(cls, text: str) -> Holding:
+        """``'7 10'``, ``'7T'``, ``'10 7'`` all give the holding 7 10; ``'-'`` is a void."""
+        if text.strip() in ("-", "—"):
+            return cls(0)
+        return cls(parse_ranks(text))
+
+    @property
+    def ranks(self) -> tuple[Rank, ...]:
+        return tuple(Rank(r) for r in range(8) if self.mask >> r & 1)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __str__(self) -> str:
+        return format_ranks(self.mask) or "-"
+
+    def __repr__(self) -> str:
+        return f"Holding.parse({str(self)!r})"
+
+    @property
+    def is_void(self) -> bool:
+        return self.mask == 0
+
+    @property
+    def is_clean(self) -> bool:
+        """Clean (чистая): the catchers can never use it when they lead the suit.
+
+        Every card needs at least as many of the holder's own cards below it as there are
+        missing cards below it: with ranks indexed 7 -> 0 and the holding sorted,
+        ``rank[i] <= 2 * i`` for every position ``i``.
+        """
+        return all(rank <= 2 * i for i, rank in enumerate(self.ranks))
+
+    def at_most(self, other: Holding) -> bool:
+        """Same length and, card for card from the bottom, no higher than ``other``.
+
+        ``7 8 9 A`` is at most ``7 8 10 A``: it is at least as safe.
+        """
+        mine, theirs = self.ranks, other.ranks
+        return len(mine) == len(theirs) and all(a <= b for a, b in zip(mine, theirs))
+
+
+@dataclass(frozen=True)
+class HoldingPattern:
+    """A table key: one tuple of allowed ranks per position, e.g. ``7 8|9 Q``."""
+
+    positions: tuple[tuple[Rank, ...], ...]
+
+    @classmethod
+    def parse(cls, text: str) -> HoldingPattern:
+        """Read ``"7 8|9 Q"``; positions may come in any order (``"10 7"`` is ``"7 10"``).
+
+        Raises :class:`NotationError` for a bad rank or an empty key and
+        :class:`DuplicateCardError` for a rank named twice.
+        """
+        words = text.split()
+        if not words:
+            raise NotationError(f"'{text}' names no cards")
+        if len(words) > 8:
+            raise NotationError(f"'{text}' has {len(words)} cards: a suit has only 8")
+        positions = []
+        for word in words:
+            alternatives = [alt for alt in word.split("|")]
+            if any(not alt for alt in alternatives):
+                raise NotationError(f"'{text}': '{word}' has an empty alternative")
+            ranks = sorted({_single_rank(alt, text) for alt in alternatives})
+            if len(ranks) != len(alternatives):
+                raise DuplicateCardError(f"'{text}': '{word}' names a rank twice")
+            positions.append(tuple(ranks))
+        positions.sort()
+        pattern = cls(tuple(positions))
+        if not pattern.holdings():
+            raise NotationError(f"'{text}' spells no possible holding (a rank used twice?)")
+        return pattern
+
+    def holdings(self) -> tuple[Holding, ...]:
+        """Every holding the pattern spells (positions take distinct ranks)."""
+        found = set()
+        for combo in itertools.product(*self.positions):
+            if len(set(combo)) == len(combo):
+                found.add(Holding(sum(1 << r for r in combo)))
+        return tuple(sorted(found))
+
+    def __str__(self) -> str:
+        return " ".join("|".join(RANK_SYMBOLS[r] for r in pos) for pos in self.positions)
+
+
+def _single_rank(text: str, key: str) -> Rank:
+    try:
+        mask = parse_ranks(text)
+    except (NotationError, DuplicateCardError) as error:
+        raise NotationError(f"'{key}': '{text}' is not a Preferans rank (7..A)") from error
+    if mask.bit_count() != 1:
+        raise NotationError(f"'{key}': '{text}' is more than one rank (separate them by spaces)")
+    return Rank(mask.bit_length() - 1)

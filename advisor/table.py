@@ -1,0 +1,296 @@
+"""The probability table: catch chances of holdings, the settings, and where each came from.
+
+The built-in table (``advisor/data/default_table.toml``) encodes the founding notes. A user's
+TOML file is merged over it key by key (``inherit = false`` starts from an empty table); the
+file comes from ``--table``, else ``$ADVISOR_TABLE``, else ``table.toml`` in the user's config
+directory (see :func:`resolve_table_path`).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from advisor.errors import AdvisorError, TableError
+from advisor.holdings import Holding, HoldingPattern
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+DEFAULT_TABLE_PATH = Path(__file__).parent / "data" / "default_table.toml"
+BUILT_IN = "built-in"
+TABLE_ENV = "ADVISOR_TABLE"
+CONFIG_FILE_NAME = "table.toml"
+COMBINE_MODES = ("sum", "independent", "max")
+
+
+class Lead(str, Enum):
+    """Who leads the first trick, seen from the misère player."""
+
+    ME = "me"
+    THEM = "them"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class TableEntry:
+    """One ``[holes]`` entry: the catch chance of a holding pattern for each lead."""
+
+    pattern: HoldingPattern
+    own: float
+    their: float
+    source: str = ""
+    origin: str = BUILT_IN
+
+    def percent(self, lead: Lead) -> float:
+        return self.own if lead is Lead.ME else self.their
+
+    @property
+    def key(self) -> str:
+        return str(self.pattern)
+
+
+@dataclass(frozen=True)
+class Setting:
+    value: Any
+    origin: str = BUILT_IN
+
+
+SETTING_DEFAULTS: dict[str, Any] = {
+    "threshold": 80,
+    "max_holes": 2,
+    "combine": "sum",
+    "unlisted": 100,
+    "exact_threshold": 50,
+}
+RULE_DEFAULTS: dict[str, bool] = {"no_seven": True, "lone_low_own_lead": True}
+
+
+@dataclass(frozen=True, eq=False)
+class Table:
+    """The effective table: entries by normalised key, settings, and each one's origin."""
+
+    entries: Mapping[str, TableEntry]
+    settings: Mapping[str, Setting] = field(default_factory=dict)
+    rules: Mapping[str, Setting] = field(default_factory=dict)
+    files: tuple[str, ...] = ()
+
+    def setting(self, name: str) -> Any:
+        found = self.settings.get(name)
+        return found.value if found is not None else SETTING_DEFAULTS[name]
+
+    def rule(self, name: str) -> bool:
+        found = self.rules.get(name)
+        return bool(found.value) if found is not None else RULE_DEFAULTS[name]
+
+    @property
+    def threshold(self) -> float:
+        return float(self.setting("threshold"))
+
+    @property
+    def max_holes(self) -> int:
+        return int(self.setting("max_holes"))
+
+    @property
+    def combine(self) -> str:
+        return str(self.setting("combine"))
+
+    @property
+    def unlisted(self) -> float:
+        return float(self.setting("unlisted"))
+
+    @property
+    def exact_threshold(self) -> float:
+        return float(self.setting("exact_threshold"))
+
+    @cached_property
+    def lookup(self) -> dict[int, TableEntry]:
+        """Holding mask -> the entry that prices it.
+
+        Where patterns overlap, the narrower one wins (``"7 8 Q"`` over ``"7 8|9 Q"``),
+        and at equal width the user's file wins over the built-in table.
+        """
+        ranked = sorted(
+            self.entries.values(),
+            key=lambda e: (-len(e.pattern.holdings()), e.origin != BUILT_IN),
+        )
+        found: dict[int, TableEntry] = {}
+        for entry in ranked:
+            for holding in entry.pattern.holdings():
+                found[holding.mask] = entry
+        return found
+
+    @cached_property
+    def by_length(self) -> dict[int, tuple[Holding, ...]]:
+        """The table's holdings grouped by their number of cards."""
+        groups: dict[int, list[Holding]] = {}
+        for mask in sorted(self.lookup):
+            holding = Holding(mask)
+            groups.setdefault(len(holding), []).append(holding)
+        return {n: tuple(hs) for n, hs in groups.items()}
+
+
+@functools.cache
+def default_table() -> Table:
+    """The founding notes' table, as shipped."""
+    text = DEFAULT_TABLE_PATH.read_text(encoding="utf-8")
+    return merge_table(Table(entries={}), text, origin=BUILT_IN)
+
+
+def load_table(path: str | os.PathLike[str] | None = None) -> Table:
+    """The built-in table with the file at ``path`` (if any) merged over it."""
+    if path is None:
+        return default_table()
+    text = _read_table_file(Path(path))
+    return merge_table(default_table(), text, origin=str(path))
+
+
+def resolve_table_path(
+    option: str | None, environ: Mapping[str, str], config_dir: str | os.PathLike[str]
+) -> Path | None:
+    """Which user table applies: ``--table``, then ``$ADVISOR_TABLE``, then the config file."""
+    if option:
+        return Path(option)
+    if environ.get(TABLE_ENV):
+        return Path(environ[TABLE_ENV])
+    candidate = Path(config_dir) / CONFIG_FILE_NAME
+    return candidate if candidate.is_file() else None
+
+
+def merge_table(base: Table, text: str, origin: str) -> Table:
+    """Merge the TOML ``text`` (named ``origin`` in errors) over ``base``."""
+    data = _parse_toml(text, origin)
+    unknown = set(data) - set(SETTING_DEFAULTS) - {"inherit", "rules", "holes"}
+    if unknown:
+        name = sorted(unknown)[0]
+        known = ", ".join(sorted([*SETTING_DEFAULTS, "inherit", "[rules]", "[holes]"]))
+        raise TableError(f"{origin}: unknown setting '{name}' (known: {known})")
+    inherit = data.get("inherit", True)
+    if not isinstance(inherit, bool):
+        raise TableError(f"{origin}: 'inherit' must be true or false, not {inherit!r}")
+    if not inherit:
+        base = Table(entries={})
+    settings = dict(base.settings)
+    for name in SETTING_DEFAULTS:
+        if name in data:
+            settings[name] = Setting(_check_setting(name, data[name], origin), origin)
+    rules = dict(base.rules)
+    for name, value in _section(data, "rules", origin).items():
+        if name not in RULE_DEFAULTS:
+            known = ", ".join(RULE_DEFAULTS)
+            raise TableError(f"{origin}: [rules] unknown rule '{name}' (known: {known})")
+        if not isinstance(value, bool):
+            raise TableError(f"{origin}: [rules] {name} must be true or false, not {value!r}")
+        rules[name] = Setting(value, origin)
+    entries = dict(base.entries)
+    for raw_key, value in _section(data, "holes", origin).items():
+        entry = _parse_entry(raw_key, value, origin, entries)
+        entries[entry.key] = entry
+    files = base.files if origin == BUILT_IN else (*base.files, origin)
+    return Table(entries=entries, settings=settings, rules=rules, files=files)
+
+
+def _read_table_file(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise TableError(f"{path}: no such table file") from None
+    except IsADirectoryError:
+        raise TableError(f"{path}: is a directory, not a table file") from None
+    except UnicodeDecodeError as error:
+        raise TableError(f"{path}: not UTF-8 text ({error.reason})") from None
+    except OSError as error:
+        raise TableError(f"{path}: cannot be read ({error.strerror})") from None
+
+
+def _parse_toml(text: str, origin: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise TableError(f"{origin}: TOML syntax error: {error}") from None
+
+
+def _section(data: Mapping[str, Any], name: str, origin: str) -> Mapping[str, Any]:
+    section = data.get(name, {})
+    if not isinstance(section, dict):
+        raise TableError(f"{origin}: '{name}' must be a table ([{name}]), not {section!r}")
+    return section
+
+
+def _check_setting(name: str, value: Any, origin: str) -> Any:
+    if name == "combine":
+        if value not in COMBINE_MODES:
+            modes = ", ".join(f'"{m}"' for m in COMBINE_MODES)
+            raise TableError(f"{origin}: combine = {value!r} is not one of {modes}")
+        return value
+    if name == "max_holes":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 4:
+            raise TableError(f"{origin}: max_holes = {value!r} must be a whole number 0..4")
+        return value
+    return _percent(value, f"{name}", origin)
+
+
+def _percent(value: Any, where: str, origin: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TableError(f"{origin}: {where} = {value!r} is not a number (percent, 0..100)")
+    if not 0 <= value <= 100:
+        raise TableError(f"{origin}: {where} = {value!r} is outside 0..100 percent")
+    return value
+
+
+_ENTRY_FIELDS = ("value", "own", "their", "source")
+
+
+def _parse_entry(
+    raw_key: str, value: Any, origin: str, existing: Mapping[str, TableEntry]
+) -> TableEntry:
+    try:
+        pattern = HoldingPattern.parse(raw_key)
+    except AdvisorError as error:
+        raise TableError(f'{origin}: [holes] "{raw_key}": {error}') from None
+    where = f'[holes] "{raw_key}"'
+    previous = existing.get(str(pattern))
+    if not isinstance(value, dict):
+        percent = _percent(value, where, origin)
+        return TableEntry(pattern, percent, percent, "", origin)
+    unknown = set(value) - set(_ENTRY_FIELDS)
+    if unknown:
+        raise TableError(
+            f"{origin}: {where}: unknown field '{sorted(unknown)[0]}' "
+            f"(use value, or own and their, and optionally source)"
+        )
+    source = value.get("source", "")
+    if not isinstance(source, str):
+        raise TableError(f"{origin}: {where}: source must be text, not {source!r}")
+    if "value" in value:
+        if "own" in value or "their" in value:
+            raise TableError(f"{origin}: {where}: give value, or own and their, not both")
+        percent = _percent(value["value"], f"{where} value", origin)
+        return TableEntry(pattern, percent, percent, source, origin)
+    own, their = _lead_values(value, where, origin, previous)
+    return TableEntry(pattern, own, their, source, origin)
+
+
+def _lead_values(
+    value: Mapping[str, Any], where: str, origin: str, previous: TableEntry | None
+) -> tuple[float, float]:
+    found = {}
+    for name in ("own", "their"):
+        if name in value:
+            found[name] = _percent(value[name], f"{where} {name}", origin)
+        elif previous is not None:
+            found[name] = getattr(previous, name)
+        else:
+            raise TableError(f"{origin}: {where}: needs a value for '{name}' (or a plain number)")
+    return found["own"], found["their"]
