@@ -43,9 +43,17 @@ static uint8_t COMPRESS[256][256];
 /* CLEAN[m][c]: 1 when M's holding m cannot be caught by leads from the catchers' cards c. */
 static uint8_t CLEAN[256][256];
 
+#if defined(__GNUC__) || defined(__clang__)
 static int popcount32(u32 x) { return __builtin_popcount(x); }
 static int lowest(u32 x) { return __builtin_ctz(x); }
-static int highest(u32 x) { return 31 - __builtin_clz(x); }
+#else /* portable C99 */
+static int popcount32(u32 x) {
+    x = x - (x >> 1 & 0x55555555u);
+    x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
+    return (int)(((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u >> 24);
+}
+static int lowest(u32 x) { return popcount32((x & -x) - 1); }
+#endif
 
 /*
  * A holding is clean against the catchers' cards in its suit when every card of M has at most
@@ -163,6 +171,7 @@ typedef struct {
     int win_seat;   /* who is winning the trick so far */
     int win_rank;   /* and with which rank of the led suit */
     int k;          /* tricks the catchers still want */
+    u32 played[3];  /* the card each seat has put on the table (0 = not yet) */
 } Trick;
 
 static int can_force(u32 m, u32 l, u32 r, int leader, int k);
@@ -235,11 +244,9 @@ static int gen_moves(const Trick *t, int seat, int pos, uint8_t out[MAX_TRICKS])
     return order_moves(cards, score, out);
 }
 
-static int play(Trick *t, int pos);
-
-/* Finish the trick: remove nothing more, decide the winner, go to the next trick. */
-static int finish_trick(const Trick *t, const u32 played[3]) {
-    u32 h[3] = {t->h[0] & ~played[0], t->h[1] & ~played[1], t->h[2] & ~played[2]};
+/* The trick is complete: its winner leads the next one. */
+static int finish_trick(const Trick *t) {
+    u32 h[3] = {t->h[0] & ~t->played[0], t->h[1] & ~t->played[1], t->h[2] & ~t->played[2]};
     int k = t->k;
     if (t->win_seat == SEAT_M) {
         k--;
@@ -249,10 +256,8 @@ static int finish_trick(const Trick *t, const u32 played[3]) {
     return can_force(h[0], h[1], h[2], t->win_seat, k);
 }
 
-static u32 played_cards[3];
-
 static int play(Trick *t, int pos) {
-    if (pos == 3) return finish_trick(t, played_cards);
+    if (pos == 3) return finish_trick(t);
     int seat = (t->leader + pos) % 3;
     uint8_t moves[MAX_TRICKS];
     int n = gen_moves(t, seat, pos, moves);
@@ -268,7 +273,7 @@ static int play(Trick *t, int pos) {
             t->win_seat = seat;
             t->win_rank = card & 7;
         }
-        played_cards[seat] = 1u << card;
+        t->played[seat] = 1u << card;
         int result = play(t, pos + 1);
         *t = saved;
         if (result == want) return want;
@@ -286,12 +291,8 @@ static int can_force(u32 m, u32 l, u32 r, int leader, int k) {
         if (e->lb >= k) return 1;
         if (e->ub < k) return 0;
     }
-    Trick t = {{m, l, r}, leader, 0, leader, 0, k};
-    u32 saved_played[3] = {played_cards[0], played_cards[1], played_cards[2]};
+    Trick t = {{m, l, r}, leader, 0, leader, 0, k, {0, 0, 0}};
     int result = play(&t, 0);
-    played_cards[0] = saved_played[0];
-    played_cards[1] = saved_played[1];
-    played_cards[2] = saved_played[2];
     tt_store(m, l, r, leader, k, result);
     return result;
 }
