@@ -87,7 +87,7 @@ class HoldingPattern:
             raise NotationError(f"'{text}' has {len(words)} cards: a suit has only 8")
         positions = []
         for word in words:
-            alternatives = [alt for alt in word.split("|")]
+            alternatives = word.split("|")
             if any(not alt for alt in alternatives):
                 raise NotationError(f"'{text}': '{word}' has an empty alternative")
             ranks = sorted({_single_rank(alt, text) for alt in alternatives})
@@ -95,6 +95,10 @@ class HoldingPattern:
                 raise DuplicateCardError(f"'{text}': '{word}' names a rank twice")
             positions.append(tuple(ranks))
         positions.sort()
+        singles = [pos[0] for pos in positions if len(pos) == 1]
+        if len(set(singles)) != len(singles):
+            twice = next(r for r in singles if singles.count(r) > 1)
+            raise DuplicateCardError(f"'{text}' names the rank {twice.symbol} twice")
         pattern = cls(tuple(positions))
         if not pattern.holdings():
             raise NotationError(f"'{text}' spells no possible holding (a rank used twice?)")

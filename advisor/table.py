@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from advisor.errors import AdvisorError, TableError
+from advisor.fileio import write_atomic
 from advisor.holdings import Holding, HoldingPattern
 
 if sys.version_info >= (3, 11):
@@ -27,6 +28,7 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 DEFAULT_TABLE_PATH = Path(__file__).parent / "data" / "default_table.toml"
+STARTER_TABLE_PATH = Path(__file__).parent / "data" / "starter_table.toml"
 BUILT_IN = "built-in"
 TABLE_ENV = "ADVISOR_TABLE"
 CONFIG_FILE_NAME = "table.toml"
@@ -114,6 +116,39 @@ class Table:
     def exact_threshold(self) -> float:
         return float(self.setting("exact_threshold"))
 
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for ``advisor table show --json``: every value and where it came from."""
+        return {
+            "files": list(self.files),
+            "settings": {
+                name: {"value": self.setting(name), "origin": self._origin(self.settings, name)}
+                for name in SETTING_DEFAULTS
+            },
+            "rules": {
+                name: {"value": self.rule(name), "origin": self._origin(self.rules, name)}
+                for name in RULE_DEFAULTS
+            },
+            "holes": {
+                key: {
+                    "own": entry.own,
+                    "their": entry.their,
+                    "source": entry.source,
+                    "origin": entry.origin,
+                }
+                for key, entry in self.entries.items()
+            },
+        }
+
+    @staticmethod
+    def _origin(found: Mapping[str, Setting], name: str) -> str:
+        return found[name].origin if name in found else BUILT_IN
+
+    def origin_of_setting(self, name: str) -> str:
+        return self._origin(self.settings, name)
+
+    def origin_of_rule(self, name: str) -> str:
+        return self._origin(self.rules, name)
+
     @cached_property
     def lookup(self) -> dict[int, TableEntry]:
         """Holding mask -> the entry that prices it.
@@ -154,6 +189,25 @@ def load_table(path: str | os.PathLike[str] | None = None) -> Table:
         return default_table()
     text = _read_table_file(Path(path))
     return merge_table(default_table(), text, origin=str(path))
+
+
+def starter_table_text() -> str:
+    """A commented starter file: every built-in value, commented out, ready to change."""
+    return STARTER_TABLE_PATH.read_text(encoding="utf-8")
+
+
+def write_starter_table(path: str | os.PathLike[str], force: bool = False) -> Path:
+    """Write :func:`starter_table_text` to ``path`` (whole or not at all).
+
+    Refuses to replace an existing file unless ``force``.
+    """
+    target = Path(path)
+    if target.exists() and not force:
+        raise TableError(f"{target}: already exists (use --force to overwrite it)")
+    if not target.parent.is_dir():
+        target.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(target, starter_table_text())
+    return target
 
 
 def resolve_table_path(
@@ -258,7 +312,7 @@ def _parse_entry(
     try:
         pattern = HoldingPattern.parse(raw_key)
     except AdvisorError as error:
-        raise TableError(f'{origin}: [holes] "{raw_key}": {error}') from None
+        raise TableError(f"{origin}: [holes] {error}") from None
     where = f'[holes] "{raw_key}"'
     previous = existing.get(str(pattern))
     if not isinstance(value, dict):

@@ -1,0 +1,41 @@
+"""Text output of ``advisor table show``."""
+
+from __future__ import annotations
+
+from rich.table import Table as RichTable
+
+from advisor.cli.render import console, percent
+from advisor.table import RULE_DEFAULTS, SETTING_DEFAULTS, Table
+
+
+def render_table(table: Table) -> None:
+    out = console()
+    files = ", ".join(table.files) if table.files else "none (built-in table only)"
+    out.print(f"[bold]User file[/bold]  {files}")
+    out.print(_settings(table))
+    out.print(_holes(table))
+
+
+def _settings(table: Table) -> RichTable:
+    shown = RichTable(box=None, pad_edge=False, header_style="bold")
+    shown.add_column("Setting")
+    shown.add_column("Value")
+    shown.add_column("From")
+    for name in SETTING_DEFAULTS:
+        shown.add_row(name, str(table.setting(name)), table.origin_of_setting(name))
+    for name in RULE_DEFAULTS:
+        value = "true" if table.rule(name) else "false"
+        shown.add_row(f"rules.{name}", value, table.origin_of_rule(name))
+    return shown
+
+
+def _holes(table: Table) -> RichTable:
+    shown = RichTable(box=None, pad_edge=False, header_style="bold")
+    shown.add_column("Holding")
+    shown.add_column("Own", justify="right")
+    shown.add_column("Their", justify="right")
+    shown.add_column("From")
+    shown.add_column("Source", overflow="fold")
+    for key, entry in table.entries.items():
+        shown.add_row(key, percent(entry.own), percent(entry.their), entry.origin, entry.source)
+    return shown

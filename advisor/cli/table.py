@@ -1,0 +1,74 @@
+"""``advisor table``: show, start and check the probability table."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from advisor.cli.options import APP_NAME, effective_table, json_option, table_option
+from advisor.table import CONFIG_FILE_NAME, load_table, write_starter_table
+
+
+@click.group()
+def table() -> None:
+    """Show, start or check the probability table of holes.
+
+    \b
+    Example:
+      advisor table show --table my-table.toml
+    """
+
+
+@table.command()
+@table_option
+@json_option
+def show(table_path: str | None, as_json: bool) -> None:
+    """Print the effective table and where each value came from.
+
+    \b
+    Example:
+      ADVISOR_TABLE=my-table.toml advisor table show
+    """
+    effective = effective_table(table_path)
+    if as_json:
+        click.echo(json.dumps(effective.to_dict(), ensure_ascii=False, indent=2))
+        return
+    from advisor.cli.render_table import render_table
+
+    render_table(effective)
+
+
+@table.command()
+@click.argument("path", required=False, type=click.Path(dir_okay=False))
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+def init(path: str | None, force: bool) -> None:
+    """Write a commented starter table to PATH (default: the config directory's table.toml).
+
+    \b
+    Example:
+      advisor table init my-table.toml
+    """
+    target = Path(path) if path else Path(click.get_app_dir(APP_NAME)) / CONFIG_FILE_NAME
+    written = write_starter_table(target, force=force)
+    click.echo(f"wrote {written}")
+
+
+@table.command(name="check")
+@click.argument("path", type=click.Path(dir_okay=False))
+def check_table(path: str) -> None:
+    """Validate the table file PATH: exit 0 if it is usable, 2 with the problem if not.
+
+    \b
+    Example:
+      advisor table check my-table.toml
+    """
+    loaded = load_table(path)
+    own = [key for key, entry in loaded.entries.items() if entry.origin == path]
+    settings = [name for name in loaded.settings if loaded.origin_of_setting(name) == path]
+    click.echo(
+        f"{path}: ok ({len(own)} hole entr{'y' if len(own) == 1 else 'ies'}, "
+        f"{len(settings)} setting{'' if len(settings) == 1 else 's'}; "
+        f"{len(loaded.entries)} entries in effect)"
+    )

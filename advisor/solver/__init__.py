@@ -1,0 +1,371 @@
+"""Exact double-dummy misère: can the catchers force M to take a trick, and how many?
+
+The search runs in the compiled core :mod:`advisor.solver._core` (C99, built by ``setup.py``);
+this module is the one place that imports it, and defines the typed API on top of it:
+
+- :func:`solve_layout`: one deal of all 30 cards: caught, the most tricks the catchers can
+  force, and one best line of play;
+- :func:`catch_odds`: a hand and its discards against every split of the other 20 cards
+  (C(20,10) = 184,756 layouts) or a seeded uniform sample of them;
+- :func:`solve_many`: the bulk entry point, forced tricks for many layouts of one hand in a
+  single call into C.
+
+Seats go clockwise M -> L -> R: a trick led by M goes M, L, R; led by L goes L, R, M.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from array import array
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from types import ModuleType
+
+from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
+from advisor.errors import AdvisorError, LayoutError
+
+__all__ = [
+    "Odds",
+    "LayoutResult",
+    "Seat",
+    "SolverUnavailableError",
+    "Trick",
+    "catch_odds",
+    "core_available",
+    "nodes_searched",
+    "solve_layout",
+    "solve_many",
+]
+
+try:
+    from advisor.solver import _core as _compiled
+except ImportError:  # built without a C compiler
+    _core: ModuleType | None = None
+else:
+    _core = _compiled
+
+ProgressCallback = Callable[[int, int], None]
+"""Called as ``progress(layouts_done, layouts_total)`` while :func:`catch_odds` runs."""
+
+DISCARD_COUNT = 2
+EXACT_LAYOUTS = math.comb(2 * HAND_SIZE, HAND_SIZE)  # 184,756
+_CHUNKS_PER_JOB = 16
+_Z95 = 1.959963984540054  # two-sided 95 % normal quantile
+
+
+class SolverUnavailableError(AdvisorError):
+    """The compiled solver was not built (no C compiler when the advisor was installed)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "the compiled solver (advisor.solver._core) is missing: install a C compiler "
+            "(e.g. apt-get install gcc) and reinstall: pip install --force-reinstall "
+            "--no-binary misere-advisor misere-advisor"
+        )
+
+
+class Seat(IntEnum):
+    """The three players, clockwise: M (the declarer), L (left of M), R (right of M)."""
+
+    M = 0
+    L = 1
+    R = 2
+
+    @property
+    def next(self) -> Seat:
+        """The seat that plays after this one."""
+        return Seat((self + 1) % 3)
+
+
+@dataclass(frozen=True)
+class Trick:
+    """One trick of a line of play: who led, the three cards in the order played, the winner."""
+
+    leader: Seat
+    cards: tuple[Card, Card, Card]
+    winner: Seat
+
+    def card_of(self, seat: Seat) -> Card:
+        """The card ``seat`` played."""
+        return self.cards[(seat - self.leader) % 3]
+
+
+@dataclass(frozen=True)
+class LayoutResult:
+    """The exact result of one layout under best play by both sides."""
+
+    tricks: int
+    """The most tricks the catchers can force M to take (0: M stays clean)."""
+    line: tuple[Trick, ...]
+    """One best line of play, all tricks to the end."""
+
+    @property
+    def caught(self) -> bool:
+        return self.tricks > 0
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Forced tricks over many layouts of one hand (all of them, or a sample)."""
+
+    histogram: tuple[int, ...]
+    """``histogram[t]``: layouts where the catchers force exactly ``t`` tricks (t = 0..10)."""
+    exact: bool
+    """True when every layout was solved; False for a sample."""
+
+    @property
+    def layouts(self) -> int:
+        return sum(self.histogram)
+
+    @property
+    def caught(self) -> int:
+        """Layouts where M is caught (takes at least one trick)."""
+        return self.layouts - self.histogram[0]
+
+    @property
+    def fraction(self) -> float:
+        return self.caught / self.layouts if self.layouts else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95 % Wilson interval of the caught fraction (a point when exact)."""
+        if self.exact or not self.layouts:
+            return self.fraction, self.fraction
+        return wilson_interval(self.caught, self.layouts)
+
+    @property
+    def expected_tricks(self) -> float:
+        """The mean number of tricks the catchers force."""
+        if not self.layouts:
+            return 0.0
+        return sum(t * n for t, n in enumerate(self.histogram)) / self.layouts
+
+    @property
+    def expected_score(self) -> float:
+        """Expected points: +10 to the pool when clean, minus 10 to the mountain per trick."""
+        return 10 * (1 - self.fraction) - 10 * self.expected_tricks
+
+
+def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion."""
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def core_available() -> bool:
+    """Whether the compiled solver was built."""
+    return _core is not None
+
+
+def _require_core() -> ModuleType:
+    if _core is None:
+        raise SolverUnavailableError()
+    return _core
+
+
+def nodes_searched() -> int:
+    """Search nodes the compiled core visited in this process (for benchmarks)."""
+    return int(_require_core().nodes())
+
+
+# ----------------------------------------------------------------------------------------------
+# One layout
+
+
+def solve_layout(m: CardSet, l: CardSet, r: CardSet, leader: Seat) -> LayoutResult:
+    """Solve one deal: M's hand ``m``, the catchers' hands ``l`` and ``r``, ``leader`` to lead.
+
+    The hands must be disjoint and of equal size (10 cards each for a full deal; fewer for an
+    endgame). Raises :class:`LayoutError` otherwise.
+    """
+    core = _require_core()
+    _check_layout(m, l, r)
+    hands = [m.mask, l.mask, r.mask]
+    tricks = core.forced_tricks(*hands, leader)
+    line = []
+    while hands[Seat.M]:
+        trick = _best_trick(core, hands, leader)
+        line.append(trick)
+        for seat in Seat:
+            hands[seat] &= ~(1 << trick.card_of(seat).index)
+        leader = trick.winner
+    return LayoutResult(tricks=tricks, line=tuple(line))
+
+
+def _check_layout(m: CardSet, l: CardSet, r: CardSet) -> None:
+    names = {"M": m, "L": l, "R": r}
+    for (a, x), (b, y) in (
+        (("M", m), ("L", l)),
+        (("M", m), ("R", r)),
+        (("L", l), ("R", r)),
+    ):
+        if x & y:
+            raise LayoutError(f"{a} and {b} both hold {x & y}")
+    sizes = {name: len(hand) for name, hand in names.items()}
+    if len(set(sizes.values())) != 1 or sizes["M"] > HAND_SIZE:
+        counts = ", ".join(f"{name} {n}" for name, n in sizes.items())
+        raise LayoutError(f"the hands must hold the same number of cards (at most 10): {counts}")
+
+
+def _legal(hand: int, led_suit: int | None) -> Iterator[int]:
+    if led_suit is not None and hand >> (8 * led_suit) & 0xFF:
+        hand &= 0xFF << (8 * led_suit)
+    while hand:
+        low = hand & -hand
+        yield low.bit_length() - 1
+        hand ^= low
+
+
+def _best_trick(core: ModuleType, hands: list[int], leader: Seat) -> Trick:
+    """The first trick of a best line from this position (a 3-ply minimax over the trick,
+    with the compiled solver valuing each position after it)."""
+
+    def value(played: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+        seat = Seat((leader + len(played)) % 3)
+        if len(played) == 3:
+            winner = _trick_winner(leader, played)
+            rest = [hands[s] & ~(1 << played[(s - leader) % 3]) for s in Seat]
+            return (winner == Seat.M) + core.forced_tricks(*rest, winner), played
+        led_suit = played[0] >> 3 if played else None
+        options = (value((*played, card)) for card in _legal(hands[seat], led_suit))
+        return min(options) if seat == Seat.M else max(options, key=lambda v: v[0])
+
+    _, cards = value(())
+    return Trick(
+        leader=leader,
+        cards=(Card.from_index(cards[0]), Card.from_index(cards[1]), Card.from_index(cards[2])),
+        winner=_trick_winner(leader, cards),
+    )
+
+
+def _trick_winner(leader: Seat, cards: Sequence[int]) -> Seat:
+    suit = cards[0] >> 3
+    best = max(range(3), key=lambda i: cards[i] if cards[i] >> 3 == suit else -1)
+    return Seat((leader + best) % 3)
+
+
+# ----------------------------------------------------------------------------------------------
+# Many layouts
+
+
+def solve_many(m: CardSet, pool: CardSet, leader: Seat, l_masks: Sequence[int]) -> bytes:
+    """Forced tricks for many layouts of one hand, in one call into C.
+
+    ``pool`` holds the catchers' cards (twice as many as ``m``); each entry of ``l_masks`` is
+    L's hand as a card mask, and R holds the rest of the pool. Returns one byte per layout:
+    the most tricks the catchers can force there.
+    """
+    core = _require_core()
+    return bytes(core.solve_many(m.mask, pool.mask, leader, array("I", l_masks)))
+
+
+def catch_odds(
+    hand: CardSet,
+    discards: CardSet,
+    leader: Seat,
+    *,
+    samples: int | None = None,
+    seed: int = 0,
+    jobs: int = 1,
+    progress: ProgressCallback | None = None,
+) -> Odds:
+    """Forced tricks of ``hand`` (10 cards, after the discard) over the splits of the other 20.
+
+    Exact (every one of the 184,756 splits) unless ``samples`` is given; then that many splits
+    drawn uniformly with a PRNG seeded by ``seed`` (same seed, same answer). ``jobs`` > 1
+    spreads the work over processes; the answer does not depend on it.
+    """
+    _require_core()
+    pool = _pool(hand, discards)
+    if jobs < 1:
+        raise AdvisorError(f"--jobs must be at least 1, not {jobs}")
+    if samples is None:
+        chunks = _exact_chunks(hand, pool, leader, jobs)
+        total = EXACT_LAYOUTS
+    else:
+        if samples < 1:
+            raise AdvisorError(f"the number of samples must be at least 1, not {samples}")
+        chunks = _sample_chunks(hand, pool, leader, samples, seed, jobs)
+        total = samples
+    histogram = [0] * (HAND_SIZE + 1)
+    done = 0
+    for size, counts in _run(chunks, jobs):
+        histogram = [a + b for a, b in zip(histogram, counts)]
+        done += size
+        if progress is not None:
+            progress(done, total)
+    return Odds(histogram=tuple(histogram), exact=samples is None)
+
+
+def _pool(hand: CardSet, discards: CardSet) -> CardSet:
+    if len(hand) != HAND_SIZE:
+        raise LayoutError(f"the hand holds {len(hand)} cards, not 10")
+    if len(discards) != DISCARD_COUNT:
+        raise LayoutError(f"{len(discards)} discards given, there must be 2")
+    if hand & discards:
+        raise LayoutError(f"the discards {hand & discards} are in the hand")
+    return CardSet(DECK_MASK) - hand - discards
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    """A piece of work for one process: splits ``start .. start+count-1`` of the pool in colex
+    order, or, when ``masks`` is given, the L hands packed as 4-byte unsigned integers."""
+
+    m: int
+    pool: int
+    leader: int
+    start: int = 0
+    count: int = 0
+    masks: bytes = b""
+
+
+def _exact_chunks(hand: CardSet, pool: CardSet, leader: Seat, jobs: int) -> list[_Chunk]:
+    chunks = _CHUNKS_PER_JOB * jobs
+    bounds = [EXACT_LAYOUTS * i // chunks for i in range(chunks + 1)]
+    return [
+        _Chunk(hand.mask, pool.mask, int(leader), start=start, count=stop - start)
+        for start, stop in zip(bounds, bounds[1:])
+    ]
+
+
+def _sample_chunks(
+    hand: CardSet, pool: CardSet, leader: Seat, samples: int, seed: int, jobs: int
+) -> list[_Chunk]:
+    rng = random.Random(seed)
+    cards = [1 << card.index for card in pool]
+    masks = array("I", (sum(rng.sample(cards, HAND_SIZE)) for _ in range(samples)))
+    chunks = _CHUNKS_PER_JOB * jobs
+    bounds = [samples * i // chunks for i in range(chunks + 1)]
+    return [
+        _Chunk(hand.mask, pool.mask, int(leader), masks=masks[start:stop].tobytes())
+        for start, stop in zip(bounds, bounds[1:])
+        if stop > start
+    ]
+
+
+def _solve_chunk(chunk: _Chunk) -> tuple[int, list[int]]:
+    """Solve one chunk; returns (layouts, histogram). Runs in a worker process with jobs > 1."""
+    core = _require_core()
+    if chunk.masks:
+        tricks = core.solve_many(chunk.m, chunk.pool, chunk.leader, chunk.masks)
+        return len(tricks), [tricks.count(t) for t in range(HAND_SIZE + 1)]
+    histogram = core.enumerate(chunk.m, chunk.pool, chunk.leader, chunk.start, chunk.count)
+    return chunk.count, list(histogram)
+
+
+def _run(chunks: list[_Chunk], jobs: int) -> Iterator[tuple[int, list[int]]]:
+    if jobs == 1:
+        yield from map(_solve_chunk, chunks)
+        return
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with context.Pool(jobs) as workers:
+        yield from workers.imap_unordered(_solve_chunk, chunks)
