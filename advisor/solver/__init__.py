@@ -15,6 +15,7 @@ Seats go clockwise M -> L -> R: a trick led by M goes M, L, R; led by L goes L, 
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from array import array
@@ -27,8 +28,8 @@ from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
 from advisor.errors import AdvisorError, LayoutError
 
 __all__ = [
-    "Odds",
     "LayoutResult",
+    "Odds",
     "Seat",
     "SolverUnavailableError",
     "Trick",
@@ -177,15 +178,15 @@ def nodes_searched() -> int:
 # One layout
 
 
-def solve_layout(m: CardSet, l: CardSet, r: CardSet, leader: Seat) -> LayoutResult:
-    """Solve one deal: M's hand ``m``, the catchers' hands ``l`` and ``r``, ``leader`` to lead.
+def solve_layout(m_hand: CardSet, l_hand: CardSet, r_hand: CardSet, leader: Seat) -> LayoutResult:
+    """Solve one deal: M's, L's and R's hands, ``leader`` to lead the first trick.
 
     The hands must be disjoint and of equal size (10 cards each for a full deal; fewer for an
     endgame). Raises :class:`LayoutError` otherwise.
     """
     core = _require_core()
-    _check_layout(m, l, r)
-    hands = [m.mask, l.mask, r.mask]
+    _check_layout(m_hand, l_hand, r_hand)
+    hands = [m_hand.mask, l_hand.mask, r_hand.mask]
     tricks = core.forced_tricks(*hands, leader)
     line = []
     while hands[Seat.M]:
@@ -197,13 +198,9 @@ def solve_layout(m: CardSet, l: CardSet, r: CardSet, leader: Seat) -> LayoutResu
     return LayoutResult(tricks=tricks, line=tuple(line))
 
 
-def _check_layout(m: CardSet, l: CardSet, r: CardSet) -> None:
-    names = {"M": m, "L": l, "R": r}
-    for (a, x), (b, y) in (
-        (("M", m), ("L", l)),
-        (("M", m), ("R", r)),
-        (("L", l), ("R", r)),
-    ):
+def _check_layout(m_hand: CardSet, l_hand: CardSet, r_hand: CardSet) -> None:
+    names = {"M": m_hand, "L": l_hand, "R": r_hand}
+    for (a, x), (b, y) in itertools.combinations(names.items(), 2):
         if x & y:
             raise LayoutError(f"{a} and {b} both hold {x & y}")
     sizes = {name: len(hand) for name, hand in names.items()}
@@ -295,7 +292,7 @@ def catch_odds(
     histogram = [0] * (HAND_SIZE + 1)
     done = 0
     for size, counts in _run(chunks, jobs):
-        histogram = [a + b for a, b in zip(histogram, counts)]
+        histogram = [a + b for a, b in zip(histogram, counts, strict=True)]
         done += size
         if progress is not None:
             progress(done, total)
@@ -330,7 +327,7 @@ def _exact_chunks(hand: CardSet, pool: CardSet, leader: Seat, jobs: int) -> list
     bounds = [EXACT_LAYOUTS * i // chunks for i in range(chunks + 1)]
     return [
         _Chunk(hand.mask, pool.mask, int(leader), start=start, count=stop - start)
-        for start, stop in zip(bounds, bounds[1:])
+        for start, stop in itertools.pairwise(bounds)
     ]
 
 
@@ -344,7 +341,7 @@ def _sample_chunks(
     bounds = [samples * i // chunks for i in range(chunks + 1)]
     return [
         _Chunk(hand.mask, pool.mask, int(leader), masks=masks[start:stop].tobytes())
-        for start, stop in zip(bounds, bounds[1:])
+        for start, stop in itertools.pairwise(bounds)
         if stop > start
     ]
 
