@@ -1,0 +1,337 @@
+"""The talon: what its two cards can do for a misère hand, and which two cards to discard.
+
+The misère player M bids on ten cards, takes the two-card talon and discards two of the twelve.
+Everything here applies the same table, lead and founding rules as :func:`advisor.verdict.assess`.
+
+**Discard order.** Of the 66 ways to discard two of twelve cards, the best leaves the ten-card hand
+that declares rather than passes, then has the lowest combined catch chance, then the fewest
+holes; a tie after that goes to the discard of the higher cards (the higher card of each pair
+compared first, by rank, then in the suit order ♠ ♣ ♦ ♥).
+
+**Outlook.** :func:`talon_outlook` goes through the C(22, 2) = 231 talons the 22 unseen cards can
+form; for each it takes the best discard. The hand is *clean* after a talon when that best hand
+declares with no hole, and *declarable* when it declares.
+
+**Outs.** An unseen card is an out for a hole when M, holding the hand plus that card and
+discarding one card, can reach a hand the discard order puts strictly ahead of the hand as dealt,
+in which that suit is no hole or a hole with a lower catch chance. With ``n`` outs that all close a
+single hole, the talon brings at least one of them with chance ``1 - C(22-n, 2) / C(22, 2)``
+(:func:`chance_of_any`).
+
+The outlook is fast because a suit's judgement depends only on its holding: every holding is
+judged once per table and lead, and for the cards a discard takes from one suit only the
+outcomes no other outcome beats in every respect are tried (:class:`_Scorer`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+from typing import Any
+
+from advisor.cards import CardSet, Rank, Suit
+from advisor.errors import CardCountError
+from advisor.holdings import Holding
+from advisor.rules import combine, no_seven_rule, within
+from advisor.table import Lead, Table
+from advisor.verdict import Assessment, assess, judge_cached
+
+HAND_CARDS = 10
+TALON_CARDS = 2
+UNSEEN_CARDS = 22
+TALON_COUNT = comb(UNSEEN_CARDS, TALON_CARDS)  # 231
+
+# (not declare, combined, holes): smaller is better
+_Key = tuple[bool, float, int]
+# one suit's holding as the rules see it: (breaks the no-seven rule, is a hole, catch percent)
+_Outcome = tuple[bool, bool, float]
+
+
+def chance_of_any(outs: int, unseen: int = UNSEEN_CARDS) -> float:
+    """The chance that a two-card talon holds at least one of ``outs`` given unseen cards."""
+    return 1 - comb(unseen - outs, TALON_CARDS) / comb(unseen, TALON_CARDS)
+
+
+# --- the discard -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DiscardOption:
+    """Two discarded cards and the ten-card hand they leave, judged."""
+
+    discards: CardSet
+    assessment: Assessment
+
+    @property
+    def hand(self) -> CardSet:
+        return self.assessment.hand
+
+    @property
+    def order(self) -> tuple[bool, float, int, tuple[int, ...]]:
+        """The discard order's key (smaller is better); see the module docstring."""
+        a = self.assessment
+        return (not a.declare, a.combined, a.holes, _tie_break(self.discards))
+
+    def to_dict(self) -> dict[str, Any]:
+        a = self.assessment
+        return {
+            "discards": str(self.discards),
+            "hand": str(a.hand),
+            "verdict": a.verdict,
+            "holes": a.holes,
+            "combined": _number(a.combined),
+            "assessment": a.to_dict(),
+        }
+
+
+def _tie_break(discards: CardSet) -> tuple[int, ...]:
+    """Higher cards first: by rank, then ♠ before ♣ ♦ ♥ (smaller key is preferred)."""
+    worth = sorted((card.rank * 4 + 3 - card.suit for card in discards), reverse=True)
+    return tuple(-w for w in worth)
+
+
+def best_discards(
+    cards: CardSet, lead: Lead, table: Table, top: int | None = 3
+) -> list[DiscardOption]:
+    """The ``top`` best ways to discard two of twelve ``cards`` (all 66 with ``top=None``),
+    best first, each judged by :func:`~advisor.verdict.assess`."""
+    if len(cards) != HAND_CARDS + TALON_CARDS:
+        raise CardCountError(f"{len(cards)} cards given, {HAND_CARDS + TALON_CARDS} are needed")
+    options = [
+        DiscardOption(pair, assess(cards - pair, lead, table))
+        for pair in (CardSet.of(two) for two in itertools.combinations(cards, 2))
+    ]
+    options.sort(key=lambda option: option.order)
+    return options if top is None else options[:top]
+
+
+# --- the outlook -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TalonOutcome:
+    """One talon and the hand after its best discard (declare, combined, holes)."""
+
+    talon: CardSet
+    declare: bool
+    combined: float
+    holes: int
+
+    @property
+    def clean(self) -> bool:
+        return self.declare and self.holes == 0
+
+
+@dataclass(frozen=True)
+class HoleOuts:
+    """One hole of the hand as dealt and the unseen cards that close or improve it."""
+
+    suit: Suit
+    holding: Holding
+    percent: float
+    outs: CardSet
+
+    @property
+    def chance(self) -> float:
+        """The chance that the talon brings at least one out."""
+        return chance_of_any(len(self.outs))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "suit": self.suit.glyph,
+            "holding": str(self.holding),
+            "percent": _number(self.percent),
+            "outs": [str(card) for card in self.outs],
+            "count": len(self.outs),
+            "chance": round(self.chance, 4),
+        }
+
+
+@dataclass(frozen=True)
+class TalonOutlook:
+    """The hand over all 231 talons, each with its best discard."""
+
+    hand: CardSet
+    lead: Lead
+    outcomes: tuple[TalonOutcome, ...]
+    holes: tuple[HoleOuts, ...]
+
+    @property
+    def talons(self) -> int:
+        return len(self.outcomes)
+
+    @property
+    def clean_count(self) -> int:
+        return sum(1 for outcome in self.outcomes if outcome.clean)
+
+    @property
+    def declare_count(self) -> int:
+        """Talons after which the hand declares (the clean ones included)."""
+        return sum(1 for outcome in self.outcomes if outcome.declare)
+
+    @property
+    def pass_count(self) -> int:
+        return self.talons - self.declare_count
+
+    @property
+    def clean(self) -> float:
+        return self.clean_count / self.talons
+
+    @property
+    def declare(self) -> float:
+        return self.declare_count / self.talons
+
+    @property
+    def expected_combined(self) -> float:
+        """The combined catch chance after the best discard, averaged over the talons."""
+        return sum(outcome.combined for outcome in self.outcomes) / self.talons
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "talons": self.talons,
+            "clean": round(self.clean, 4),
+            "declare": round(self.declare, 4),
+            "expected_combined": round(self.expected_combined, 2),
+            "counts": {
+                "clean": self.clean_count,
+                "declare": self.declare_count - self.clean_count,
+                "pass": self.pass_count,
+            },
+            "outs": [hole.to_dict() for hole in self.holes],
+        }
+
+
+def talon_outlook(hand: CardSet, lead: Lead, table: Table) -> TalonOutlook:
+    """Every talon the 22 unseen cards can form, each with the best discard of the twelve."""
+    if len(hand) != HAND_CARDS:
+        raise CardCountError(f"{len(hand)} cards given, a hand has {HAND_CARDS}")
+    scorer = _scorer(lead, table)
+    masks = tuple(hand.suit_mask(suit) for suit in Suit)
+    unseen = [card.index for card in hand.complement()]
+    outcomes = []
+    for low, high in itertools.combinations(unseen, 2):
+        not_declare, combined, holes = scorer.best(_with_cards(masks, (low, high)))
+        outcome = TalonOutcome(CardSet(1 << low | 1 << high), not not_declare, combined, holes)
+        outcomes.append(outcome)
+    return TalonOutlook(hand, lead, tuple(outcomes), _outs(scorer, hand, masks, unseen))
+
+
+def _outs(
+    scorer: _Scorer, hand: CardSet, masks: tuple[int, ...], unseen: Sequence[int]
+) -> tuple[HoleOuts, ...]:
+    dealt = [scorer.values[mask] for mask in masks]
+    dealt_rank = scorer.rank(dealt)
+    found = []
+    for suit in Suit:
+        _, is_hole, percent = dealt[suit]
+        if not is_hole:
+            continue
+        outs = 0
+        for index in unseen:
+            if scorer.improves(_with_cards(masks, (index,)), suit, dealt_rank, percent):
+                outs |= 1 << index
+        found.append(HoleOuts(suit, Holding(masks[suit]), percent, CardSet(outs)))
+    return tuple(found)
+
+
+def _with_cards(masks: tuple[int, ...], indexes: Sequence[int]) -> list[int]:
+    grown = list(masks)
+    for index in indexes:
+        grown[index >> 3] |= 1 << (index & 7)
+    return grown
+
+
+# How two discards can fall on the four suits: (cards taken from each suit).
+_SPLITS = tuple(
+    split for split in itertools.product(range(3), repeat=4) if sum(split) == TALON_CARDS
+)
+
+
+class _Scorer:
+    """The rules of one table and lead, applied to suits given as 8-bit holdings."""
+
+    def __init__(self, lead: Lead, table: Table) -> None:
+        self.mode = table.combine
+        self.threshold = table.threshold
+        self.max_holes = table.max_holes
+        self.values: list[_Outcome] = [_judge(mask, lead, table) for mask in range(256)]
+        self._fronts: dict[tuple[int, int], list[_Outcome]] = {}
+        self._ranks: dict[tuple[_Outcome, ...], _Key] = {}
+
+    def rank(self, outcomes: Sequence[_Outcome]) -> _Key:
+        """The discard order's key of a hand whose suits come out as ``outcomes``."""
+        key = tuple(outcomes)
+        found = self._ranks.get(key)
+        if found is None:
+            broken = any(outcome[0] for outcome in key)
+            percents = [outcome[2] for outcome in key if outcome[1]]
+            combined = combine(percents, self.mode)
+            declare = (
+                not broken and len(percents) <= self.max_holes and within(combined, self.threshold)
+            )
+            found = self._ranks[key] = (not declare, combined, len(percents))
+        return found
+
+    def best(self, masks: Sequence[int]) -> _Key:
+        """The key of the best hand two discards leave from twelve cards held as ``masks``."""
+        return min(
+            self.rank(combo)
+            for split in _SPLITS
+            if all(taken <= masks[s].bit_count() for s, taken in enumerate(split))
+            for combo in itertools.product(
+                *(self._front(mask, taken) for mask, taken in zip(masks, split, strict=True))
+            )
+        )
+
+    def improves(self, masks: Sequence[int], suit: Suit, than: _Key, percent: float) -> bool:
+        """Whether one discard from eleven cards beats ``than`` and improves ``suit``."""
+        outcomes = [self.values[mask] for mask in masks]
+        for s, mask in enumerate(masks):
+            for rest in _without(mask, 1):
+                changed = list(outcomes)
+                changed[s] = self.values[rest]
+                _, is_hole, now = changed[suit]
+                if (not is_hole or now < percent) and self.rank(changed) < than:
+                    return True
+        return False
+
+    def _front(self, mask: int, taken: int) -> list[_Outcome]:
+        """The outcomes of taking ``taken`` cards from the holding that no other outcome
+        matches or beats in every respect (broken, hole, percent)."""
+        found = self._fronts.get((mask, taken))
+        if found is None:
+            outcomes = {self.values[rest] for rest in _without(mask, taken)}
+            found = self._fronts[(mask, taken)] = [
+                o for o in sorted(outcomes) if not any(_dominates(p, o) for p in outcomes)
+            ]
+        return found
+
+
+def _dominates(better: _Outcome, worse: _Outcome) -> bool:
+    return better != worse and all(b <= w for b, w in zip(better, worse, strict=True))
+
+
+def _without(mask: int, taken: int) -> Iterator[int]:
+    """Every holding left after taking ``taken`` cards from ``mask``."""
+    bits = [1 << rank for rank in Rank if mask >> rank & 1]
+    for combo in itertools.combinations(bits, taken):
+        yield mask & ~sum(combo)
+
+
+def _judge(mask: int, lead: Lead, table: Table) -> _Outcome:
+    holding = Holding(mask)
+    judged = judge_cached(holding, lead, table)
+    broken = not no_seven_rule([(Suit.SPADES, holding)], lead, table).passed
+    return (broken, judged.is_hole, judged.percent if judged.is_hole else 0.0)
+
+
+@lru_cache(maxsize=16)
+def _scorer(lead: Lead, table: Table) -> _Scorer:
+    return _Scorer(lead, table)
+
+
+def _number(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else value
