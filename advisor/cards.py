@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from enum import IntEnum
+from typing import NamedTuple
 
 from advisor.errors import CardCountError, DuplicateCardError, NotationError
 
@@ -88,8 +88,7 @@ _SEPARATORS = re.compile(r"[\s,]+")
 _VARIATION_SELECTOR = "\ufe0f"  # emoji keyboards append it to ♠ ♣ ♦ ♥
 
 
-@dataclass(frozen=True, order=True)
-class Card:
+class Card(NamedTuple):
     """One card. Ordered by suit (♠ ♣ ♦ ♥), then rank."""
 
     suit: Suit
@@ -123,15 +122,34 @@ class Card:
         return self.rank.symbol + self.suit.letter
 
 
-@dataclass(frozen=True)
 class CardSet:
-    """A set of cards as a 32-bit mask (bit ``suit * 8 + rank``)."""
+    """A set of cards as a 32-bit mask (bit ``suit * 8 + rank``). Immutable and hashable.
 
+    A plain slotted class rather than a dataclass: ``advisor check`` is a one-shot command
+    and generating dataclass methods at import costs start-up time.
+    """
+
+    __slots__ = ("mask",)
     mask: int
 
-    def __post_init__(self) -> None:
-        if not 0 <= self.mask <= DECK_MASK:
-            raise ValueError(f"card mask {self.mask:#x} is outside the 32-card deck")
+    def __init__(self, mask: int) -> None:
+        if not 0 <= mask <= DECK_MASK:
+            raise ValueError(f"card mask {mask:#x} is outside the 32-card deck")
+        object.__setattr__(self, "mask", mask)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a CardSet cannot be changed")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CardSet):
+            return NotImplemented
+        return self.mask == other.mask
+
+    def __hash__(self) -> int:
+        return hash((CardSet, self.mask))
+
+    def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
+        return CardSet, (self.mask,)
 
     @classmethod
     def of(cls, cards: Iterable[Card]) -> CardSet:
@@ -215,10 +233,7 @@ def parse_cards(text: str | Iterable[str], count: int | None = None) -> CardSet:
     if not isinstance(text, str):
         text = " ".join(text)
     text = text.replace(_VARIATION_SELECTOR, "")
-    if "." in text:
-        cards = _parse_dotted(text)
-    else:
-        cards = _parse_tokens(text)
+    cards = _parse_dotted(text) if "." in text else _parse_tokens(text)
     mask = 0
     seen: dict[int, str] = {}
     for index, token in cards:
@@ -259,7 +274,7 @@ def _parse_dotted(text: str) -> list[tuple[int, str]]:
             f"found {len(parts)}"
         )
     cards = []
-    for suit, part in zip(Suit, parts):
+    for suit, part in zip(Suit, parts, strict=True):
         ranks = _SEPARATORS.sub("", part)
         if ranks in ("", "-", "—"):
             continue

@@ -8,21 +8,40 @@ it stands for every holding it spells (``7 8 Q`` and ``7 9 Q``).
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from advisor.cards import RANK_SYMBOLS, Rank, format_ranks, parse_ranks
 from advisor.errors import DuplicateCardError, NotationError
 
 
-@dataclass(frozen=True, order=True)
 class Holding:
-    """One suit's cards as a rank mask (bit 0 = the 7, bit 7 = the ace)."""
+    """One suit's cards as a rank mask (bit 0 = the 7, bit 7 = the ace). Immutable, hashable,
+    ordered by mask; a slotted class for the same start-up reason as :class:`CardSet`."""
 
+    __slots__ = ("mask",)
     mask: int
 
-    def __post_init__(self) -> None:
-        if not 0 <= self.mask <= 0xFF:
-            raise ValueError(f"holding mask {self.mask:#x} is outside one suit")
+    def __init__(self, mask: int) -> None:
+        if not 0 <= mask <= 0xFF:
+            raise ValueError(f"holding mask {mask:#x} is outside one suit")
+        object.__setattr__(self, "mask", mask)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Holding cannot be changed")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Holding):
+            return NotImplemented
+        return self.mask == other.mask
+
+    def __lt__(self, other: Holding) -> bool:
+        return self.mask < other.mask
+
+    def __hash__(self) -> int:
+        return hash((Holding, self.mask))
+
+    def __reduce__(self) -> tuple[type[Holding], tuple[int]]:
+        return Holding, (self.mask,)
 
     @classmethod
     def parse(cls, text: str) -> Holding:
@@ -64,17 +83,16 @@ class Holding:
         ``7 8 9 A`` is at most ``7 8 10 A``: it is at least as safe.
         """
         mine, theirs = self.ranks, other.ranks
-        return len(mine) == len(theirs) and all(a <= b for a, b in zip(mine, theirs))
+        return len(mine) == len(theirs) and all(a <= b for a, b in zip(mine, theirs, strict=True))
 
 
-@dataclass(frozen=True)
-class HoldingPattern:
+class HoldingPattern(NamedTuple):
     """A table key: one tuple of allowed ranks per position, e.g. ``7 8|9 Q``."""
 
     positions: tuple[tuple[Rank, ...], ...]
 
     @classmethod
-    def parse(cls, text: str) -> HoldingPattern:
+    def parse(cls, text: str) -> HoldingPattern:  # type: ignore[override]
         """Read ``"7 8|9 Q"``; positions may come in any order (``"10 7"`` is ``"7 10"``).
 
         Raises :class:`NotationError` for a bad rank or an empty key and

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from advisor.cards import Suit
 from advisor.holdings import Holding
@@ -43,8 +43,7 @@ class Basis(str, Enum):
         return self.value
 
 
-@dataclass(frozen=True)
-class SuitJudgement:
+class SuitJudgement(NamedTuple):
     """How one holding stands for one lead."""
 
     holding: Holding
@@ -123,8 +122,7 @@ def within(combined: float, threshold: float) -> bool:
     return combined <= threshold + _EPSILON
 
 
-@dataclass(frozen=True)
-class RuleOutcome:
+class RuleOutcome(NamedTuple):
     """One founding rule applied to a hand."""
 
     rule: str  # no_seven | max_holes | threshold | clean
@@ -136,7 +134,7 @@ class RuleOutcome:
 def no_seven_rule(
     holdings: Sequence[tuple[Suit, Holding]], lead: Lead, table: Table
 ) -> RuleOutcome:
-    """"Without the seven, if there are other cards in that suit, it is not worth the risk" —
+    """ "Without the seven, if there are other cards in that suit, it is not worth the risk" —
     except a lone 8 or 9 with one's own first lead (``lone_low_own_lead``)."""
     if not table.rule("no_seven"):
         return RuleOutcome("no_seven", True, "off", "rule switched off in the table")

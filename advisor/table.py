@@ -12,14 +12,12 @@ import functools
 import os
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from advisor.errors import AdvisorError, TableError
-from advisor.fileio import write_atomic
 from advisor.holdings import Holding, HoldingPattern
 
 if sys.version_info >= (3, 11):
@@ -45,8 +43,7 @@ class Lead(str, Enum):
         return self.value
 
 
-@dataclass(frozen=True)
-class TableEntry:
+class TableEntry(NamedTuple):
     """One ``[holes]`` entry: the catch chance of a holding pattern for each lead."""
 
     pattern: HoldingPattern
@@ -63,8 +60,7 @@ class TableEntry:
         return str(self.pattern)
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(NamedTuple):
     value: Any
     origin: str = BUILT_IN
 
@@ -79,14 +75,23 @@ SETTING_DEFAULTS: dict[str, Any] = {
 RULE_DEFAULTS: dict[str, bool] = {"no_seven": True, "lone_low_own_lead": True}
 
 
-@dataclass(frozen=True, eq=False)
 class Table:
-    """The effective table: entries by normalised key, settings, and each one's origin."""
+    """The effective table: entries by normalised key, settings, and each one's origin.
 
-    entries: Mapping[str, TableEntry]
-    settings: Mapping[str, Setting] = field(default_factory=dict)
-    rules: Mapping[str, Setting] = field(default_factory=dict)
-    files: tuple[str, ...] = ()
+    Treat it as immutable; it compares and hashes by identity (it is a cache key).
+    """
+
+    def __init__(
+        self,
+        entries: Mapping[str, TableEntry],
+        settings: Mapping[str, Setting] | None = None,
+        rules: Mapping[str, Setting] | None = None,
+        files: tuple[str, ...] = (),
+    ) -> None:
+        self.entries = dict(entries)
+        self.settings = dict(settings or {})
+        self.rules = dict(rules or {})
+        self.files = files
 
     def setting(self, name: str) -> Any:
         found = self.settings.get(name)
@@ -206,6 +211,8 @@ def write_starter_table(path: str | os.PathLike[str], force: bool = False) -> Pa
         raise TableError(f"{target}: already exists (use --force to overwrite it)")
     if not target.parent.is_dir():
         target.parent.mkdir(parents=True, exist_ok=True)
+    from advisor.fileio import write_atomic  # tempfile is not worth loading on every check
+
     write_atomic(target, starter_table_text())
     return target
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from advisor.cards import CardSet, Suit
 from advisor.holdings import Holding
@@ -24,8 +23,7 @@ DECLARE = "declare"
 PASS = "pass"
 
 
-@dataclass(frozen=True)
-class Assessment:
+class Assessment(NamedTuple):
     """Everything ``advisor check`` says about a hand, as plain data."""
 
     hand: CardSet

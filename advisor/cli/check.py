@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from advisor.cards import parse_hand
@@ -21,8 +19,9 @@ EXIT_PASS = 1
 @table_option
 @json_option
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit code is the answer.")
-def check(hand: tuple[str, ...], lead: str, table_path: str | None, as_json: bool,
-          quiet: bool) -> None:
+def check(
+    hand: tuple[str, ...], lead: str, table_path: str | None, as_json: bool, quiet: bool
+) -> None:
     """Say whether to declare misère with HAND, and why.
 
     HAND is ten cards in any notation (one quoted argument or several):
@@ -37,6 +36,8 @@ def check(hand: tuple[str, ...], lead: str, table_path: str | None, as_json: boo
     """
     assessment = assess(parse_hand(hand), Lead(lead.lower()), effective_table(table_path))
     if as_json:
+        import json
+
         click.echo(json.dumps(assessment.to_dict(), ensure_ascii=False, indent=2))
     elif not quiet:
         from advisor.cli.render_check import render_assessment

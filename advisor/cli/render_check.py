@@ -16,6 +16,8 @@ _STATUS_STYLE = {
     Status.SAFE: "green",
     Status.HOLE: "bold red",
 }
+
+
 def _rule_title(rule: str, assessment: Assessment) -> str:
     titles = {
         "no_seven": "No seven",
@@ -36,8 +38,10 @@ def render_assessment(assessment: Assessment) -> None:
     out = console()
     out.print(Text.assemble(("Hand  ", "bold"), str(assessment.hand)))
     out.print(Text.assemble(("Lead  ", "bold"), _LEAD_WORDS[assessment.lead]))
+    out.print()
     out.print(_suit_table(assessment))
-    out.print(_rules_table(assessment))
+    out.print()
+    out.print(_rules_lines(assessment))
     out.print(_verdict_line(assessment))
 
 
@@ -60,15 +64,15 @@ def _suit_table(assessment: Assessment) -> RichTable:
     return table
 
 
-def _rules_table(assessment: Assessment) -> RichTable:
-    table = RichTable(box=None, pad_edge=False, show_header=False)
-    table.add_column()
-    table.add_column()
-    table.add_column()
+def _rules_lines(assessment: Assessment) -> Text:
+    """One line a rule; plain text so nothing pads the lines with trailing spaces."""
+    lines = Text()
     for rule in assessment.rules:
-        mark = Text("✓", style="green") if rule.passed else Text("✗", style="bold red")
-        table.add_row(mark, _rule_title(rule.rule, assessment), rule.detail)
-    return table
+        mark = ("✓", "green") if rule.passed else ("✗", "bold red")
+        title = _rule_title(rule.rule, assessment)
+        lines.append_text(Text.assemble(mark, f"  {title:<16} {rule.detail}\n"))
+    lines.rstrip()
+    return lines
 
 
 def _verdict_line(assessment: Assessment) -> Text:

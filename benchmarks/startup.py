@@ -1,0 +1,58 @@
+"""Start-up cost of a one-shot ``advisor check``, against importing click and rich alone.
+
+Prints the median wall time of each over many runs, measured in the same run, and their ratio.
+Target (issue 2): ratio at most 1.3.
+
+    python benchmarks/startup.py [--runs 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HAND = "7S 8S 10S 7C 9C JC 7D 8D 7H 9H"
+
+
+def advisor_command() -> list[str]:
+    """The installed console script when there is one, else ``python -m advisor``."""
+    script = Path(sys.executable).with_name("advisor")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("advisor")
+    return [found] if found else [sys.executable, "-m", "advisor"]
+
+
+def median_seconds(command: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=40)
+    runs = parser.parse_args().runs
+    baseline_command = [sys.executable, "-c", "import click, rich.console, rich.table"]
+    check_command = [*advisor_command(), "check", HAND]
+    # Interleave the two so that machine noise hits both alike.
+    baseline, check = [], []
+    for _ in range(runs):
+        baseline.append(median_seconds(baseline_command, 1))
+        check.append(median_seconds(check_command, 1))
+    base, ours = statistics.median(baseline), statistics.median(check)
+    print(f"python -c 'import click, rich.console, rich.table'  median {base * 1000:7.1f} ms")
+    print(f"advisor check HAND                                 median {ours * 1000:7.1f} ms")
+    print(f"ratio {ours / base:.2f} (target <= 1.30)")
+
+
+if __name__ == "__main__":
+    main()

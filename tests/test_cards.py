@@ -1,0 +1,159 @@
+"""Cards and the notations players write them in."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from advisor.cards import Card, CardSet, Rank, Suit, parse_cards, parse_hand
+from advisor.errors import AdvisorError, CardCountError, DuplicateCardError, NotationError
+
+SAME_HAND = [
+    "7S 8S 10S 7C 9C JC 7D 8D 7H 9H",
+    "7S 8S TS 7C 9C JC 7D 8D 7H 9H",
+    "7s 8s xs 7c 9c jc 7d 8d 7h 9h",
+    "7♠ 8♠ 10♠ 7♣ 9♣ J♣ 7♦ 8♦ 7♥ 9♥",
+    "7♤ 8♤ 10♤ 7♧ 9♧ J♧ 7♢ 8♢ 7♡ 9♡",
+    "♠7810 ♣79J ♦78 ♥79",
+    "♠7 8 10 ♣7 9 J ♦7 8 ♥7 9",
+    "S:7,8,10 C:7,9,J D:7,8 H:7,9",
+    "s:7 8 10, c:7 9 j, d:7 8, h:7 9",
+    "78T.79J.78.79",
+    "7п 8п 10п 7т 9т Вт 7б 8б 7ч 9ч",
+    "7П 8П 10П 7Т 9Т ВТ 7Б 8Б 7Ч 9Ч",
+    "7S,8S,10S,7C,9C,JC,7D,8D,7H,9H",
+    "  7S   8S 10S\t7C 9C JC 7D 8D 7H 9H  ",
+    "♠️7810 ♣️79J ♦️78 ♥️79",
+]
+
+
+@pytest.mark.parametrize("text", SAME_HAND)
+def test_every_notation_reads_the_same_hand(text: str) -> None:
+    assert str(parse_hand(text)) == "♠7 8 10 ♣7 9 J ♦7 8 ♥7 9"
+
+
+def test_hand_as_several_arguments() -> None:
+    assert parse_hand(["7S", "8S", "10S", "7C", "9C", "JC", "7D", "8D", "7H", "9H"]) == parse_hand(
+        SAME_HAND[0]
+    )
+
+
+def test_russian_t_is_the_ace_as_a_rank_and_clubs_as_a_suit() -> None:
+    assert Card.parse("Тт") == Card(Suit.CLUBS, Rank.ACE)
+    assert Card.parse("Тп") == Card(Suit.SPADES, Rank.ACE)
+    assert Card.parse("7т") == Card(Suit.CLUBS, Rank.SEVEN)
+    assert Card.parse("♣Т") == Card(Suit.CLUBS, Rank.ACE)
+
+
+def test_dotted_voids() -> None:
+    hand = parse_hand("789TJ.-.789.7J")
+    assert str(hand) == "♠7 8 9 10 J ♦7 8 9 ♥7 J"
+    assert hand.suit_mask(Suit.CLUBS) == 0
+
+
+def test_canonical_order_and_ascii() -> None:
+    hand = parse_hand("9H 7H 8D 7D JC 9C 7C 10S 8S 7S")
+    assert str(hand) == "♠7 8 10 ♣7 9 J ♦7 8 ♥7 9"
+    assert hand.ascii() == "7S 8S 10S 7C 9C JC 7D 8D 7H 9H"
+    assert repr(hand) == "CardSet.parse('♠7 8 10 ♣7 9 J ♦7 8 ♥7 9')"
+    assert eval(repr(hand)) == hand
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "message"),
+    [
+        ("6S 7S 8S 9S 10S JS QS KS AS 7C", NotationError,
+         "'6S' is not a Preferans card: the deck runs 7..A"),
+        ("2♥", NotationError, "'2♥' is not a Preferans card: the deck runs 7..A"),
+        ("♠678", NotationError, "'♠678' is not a Preferans card: the deck runs 7..A"),
+        ("7Z", NotationError, "'7Z': 'Z' is not a suit (S C D H, ♠ ♣ ♦ ♥, п т б ч)"),
+        ("7", NotationError, "'7' has no suit: write 7S or 7♠, or put ranks after a suit (♠7 8)"),
+        ("1S", NotationError, "'1S' is not a Preferans card: the deck runs 7..A"),
+        ("?S", NotationError, "'?S': '?' is neither a rank (7..A) nor a suit"),
+        ("S7", NotationError, "'S7': a suit 'S' where a rank (7..A) belongs"),
+        ("7S 8S 10S 7C 9C JC 7D 8D 7H", CardCountError, "9 cards given, a hand has 10"),
+        ("7S 8S 10S 7C 9C JC 7D 8D 7H 9H 10H", CardCountError, "11 cards given, a hand has 10"),
+        ("", CardCountError, "0 cards given, a hand has 10"),
+        ("7S 8S 10S 7C 9C JC 7D 8D 7H 7♠", DuplicateCardError,
+         "7♠ is given twice ('7S' and '7♠')"),
+        ("7S 7S 10S 7C 9C JC 7D 8D 7H 9H", DuplicateCardError, "7♠ is given twice ('7S')"),
+        ("78T.79J.78", NotationError,
+         "'78T.79J.78': dotted notation has 4 suits in the order ♠.♣.♦.♥, found 3"),
+    ],
+)  # fmt: skip
+def test_bad_hands_name_the_problem(text: str, error: type[Exception], message: str) -> None:
+    with pytest.raises(error) as raised:
+        parse_hand(text)
+    assert str(raised.value) == message
+    assert isinstance(raised.value, AdvisorError)
+    assert isinstance(raised.value, ValueError)
+
+
+def _write(cards: list[Card], style: str, rng: random.Random) -> str:
+    """Write ``cards`` in one of the notations players use."""
+    symbols = {
+        "ascii": ("7", "8", "9", rng.choice(["10", "T", "X"]), "J", "Q", "K", "A"),
+        "russian": ("7", "8", "9", "10", "В", "Д", "К", "Т"),
+    }
+    if style in ("ascii", "glyph", "russian"):
+        suits = {"ascii": "SCDH", "glyph": "♠♣♦♥", "russian": "птбч"}[style]
+        ranks = symbols["russian" if style == "russian" else "ascii"]
+        shuffled = cards[:]
+        rng.shuffle(shuffled)
+        return rng.choice([" ", ", ", "  "]).join(ranks[c.rank] + suits[c.suit] for c in shuffled)
+    ranks_of = {s: [symbols["ascii"][c.rank] for c in cards if c.suit == s] for s in Suit}
+    by_suit = {s: "".join(ranks) for s, ranks in ranks_of.items()}
+    if style == "dotted":
+        return ".".join(by_suit[s] or "-" for s in Suit)
+    if style == "colon":
+        return " ".join(f"{s.letter}:{','.join(ranks_of[s])}" for s in Suit if ranks_of[s])
+    return " ".join(s.glyph + by_suit[s] for s in Suit if by_suit[s])
+
+
+@given(
+    st.randoms(use_true_random=False),
+    st.sampled_from(["ascii", "glyph", "russian", "dotted", "colon", "grouped"]),
+)
+def test_all_notations_give_the_same_hand(rng: random.Random, style: str) -> None:
+    cards = [Card.from_index(i) for i in rng.sample(range(32), 10)]
+    expected = CardSet.of(cards)
+    assert parse_hand(_write(cards, style, rng)) == expected
+
+
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_canonical_form_round_trips(mask: int) -> None:
+    cards = CardSet(mask)
+    assert parse_cards(str(cards)) == cards
+    assert parse_cards(cards.ascii()) == cards
+
+
+@given(st.text(max_size=40))
+def test_garbage_raises_only_the_clear_input_error(text: str) -> None:
+    try:
+        parse_hand(text)
+    except AdvisorError as error:
+        assert "\n" not in str(error)
+
+
+@given(st.text(alphabet="789TJQKAXSCDHВДКТптбч♠♣♦♥10.:-, 6", max_size=40))
+def test_near_miss_garbage_raises_only_the_clear_input_error(text: str) -> None:
+    try:
+        parse_hand(text)
+    except AdvisorError as error:
+        assert str(error)
+
+
+def test_card_index_and_set_operations() -> None:
+    seven_spades = Card(Suit.SPADES, Rank.SEVEN)
+    ace_hearts = Card(Suit.HEARTS, Rank.ACE)
+    assert seven_spades.index == 0 and ace_hearts.index == 31
+    both = CardSet.of([seven_spades, ace_hearts])
+    assert len(both) == 2 and seven_spades in both
+    assert list(both) == [seven_spades, ace_hearts]
+    assert len(both.complement()) == 30
+    assert both - CardSet.of([ace_hearts]) == CardSet.of([seven_spades])
+    with pytest.raises(ValueError):
+        CardSet(1 << 32)

@@ -1,0 +1,59 @@
+"""Project-wide promises: a pure library, documented commands, help with examples."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+
+from advisor.cli import COMMANDS, main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_library_never_imports_click_or_rich() -> None:
+    code = (
+        "import sys, advisor.cards, advisor.holdings, advisor.table, advisor.rules, "
+        "advisor.verdict, advisor.fileio; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('click', 'rich')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def _all_commands() -> list[tuple[str, click.Command]]:
+    found = []
+    ctx = click.Context(main)
+    for name in COMMANDS:
+        command = main.get_command(ctx, name)
+        assert command is not None
+        found.append((name, command))
+        if isinstance(command, click.Group):
+            found += [(f"{name} {sub}", cmd) for sub, cmd in command.commands.items()]
+    return found
+
+
+@pytest.mark.parametrize(("name", "command"), _all_commands())
+def test_every_command_has_help_with_an_example(name: str, command: click.Command) -> None:
+    assert command.help, name
+    assert "Example:" in command.help, name
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_every_command_has_a_readme_section(name: str) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"advisor {name}" in readme
+    assert f"### `advisor {name}" in readme, f"README has no section for advisor {name}"
+
+
+def test_ruff_is_clean() -> None:
+    ruff = pytest.importorskip("ruff")
+    del ruff
+    done = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "advisor", "tests", "benchmarks"],
+        cwd=ROOT, capture_output=True, text=True,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
