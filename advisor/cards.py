@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
-from typing import NamedTuple
 
 from advisor.errors import CardCountError, DuplicateCardError, NotationError
 
@@ -88,11 +87,42 @@ _SEPARATORS = re.compile(r"[\s,]+")
 _VARIATION_SELECTOR = "\ufe0f"  # emoji keyboards append it to ♠ ♣ ♦ ♥
 
 
-class Card(NamedTuple):
-    """One card. Ordered by suit (♠ ♣ ♦ ♥), then rank."""
+class Card:
+    """One card. Immutable and hashable; ordered by suit (♠ ♣ ♦ ♥), then rank."""
 
+    __slots__ = ("rank", "suit")
     suit: Suit
     rank: Rank
+
+    def __init__(self, suit: Suit, rank: Rank) -> None:
+        object.__setattr__(self, "suit", Suit(suit))
+        object.__setattr__(self, "rank", Rank(rank))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Card cannot be changed")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index == other.index
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
+
+    def __hash__(self) -> int:
+        return hash((Card, self.index))
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Suit, Rank]]:
+        return Card, (self.suit, self.rank)
 
     @property
     def index(self) -> int:
@@ -316,7 +346,7 @@ def _group_opening(token: str) -> tuple[Suit, str] | None:
 
 def _read_group(token: str, rest: str, suit: Suit) -> list[tuple[int, str]]:
     """The ranks after a suit opening; a further glyph inside (``♠78♣79``) switches suit."""
-    cards = []
+    cards: list[tuple[int, str]] = []
     chunk = ""
     for ch in rest + "♠":  # a sentinel glyph flushes the last chunk
         if ch in _SUIT_GLYPHS:
@@ -357,7 +387,7 @@ def _read_rank(text: str, pos: int, token: str) -> tuple[Rank, int]:
 
 def _read_rank_first(token: str) -> list[tuple[int, str]]:
     """``7S``, ``10♠``, ``Вт``, also run together: ``7S8S``."""
-    cards = []
+    cards: list[tuple[int, str]] = []
     pos = 0
     while pos < len(token):
         rank, pos = _read_rank(token, pos, token)

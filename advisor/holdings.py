@@ -92,7 +92,7 @@ class HoldingPattern(NamedTuple):
     positions: tuple[tuple[Rank, ...], ...]
 
     @classmethod
-    def parse(cls, text: str) -> HoldingPattern:  # type: ignore[override]
+    def parse(cls, text: str) -> HoldingPattern:
         """Read ``"7 8|9 Q"``; positions may come in any order (``"10 7"`` is ``"7 10"``).
 
         Raises :class:`NotationError` for a bad rank or an empty key and

@@ -277,7 +277,8 @@ def _read_table_file(path: Path) -> str:
 
 def _parse_toml(text: str, origin: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
+        data: dict[str, Any] = tomllib.loads(text)
+        return data
     except tomllib.TOMLDecodeError as error:
         raise TableError(f"{origin}: TOML syntax error: {error}") from None
 

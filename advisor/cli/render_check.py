@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.table import Table as RichTable
 from rich.text import Text
 
 from advisor.cli.render import console, percent
@@ -45,23 +44,36 @@ def render_assessment(assessment: Assessment) -> None:
     out.print(_verdict_line(assessment))
 
 
-def _suit_table(assessment: Assessment) -> RichTable:
-    table = RichTable(box=None, pad_edge=False, header_style="bold")
-    table.add_column("Suit")
-    table.add_column("Holding")
-    table.add_column("Status")
-    table.add_column("Matched")
-    table.add_column("%", justify="right")
-    for suit, judged in assessment.suits:
-        shown = "" if judged.status is Status.VOID else percent(judged.percent)
-        table.add_row(
+def _suit_table(assessment: Assessment) -> Text:
+    """Suit, holding, status, matched entry, percent: columns padded by hand, because a rich
+    Table costs more to lay out than the whole rest of a one-shot check."""
+    header = ("Suit", "Holding", "Status", "Matched", "%")
+    rows = [
+        (
             suit.glyph,
             str(judged.holding),
-            Text(judged.status.value, style=_STATUS_STYLE[judged.status]),
+            judged.status.value,
             judged.source,
-            shown,
+            "" if judged.status is Status.VOID else percent(judged.percent),
         )
-    return table
+        for suit, judged in assessment.suits
+    ]
+    widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
+    lines = Text()
+    lines.append(_row(header, widths) + "\n", style="bold")
+    for row, (_, judged) in zip(rows, assessment.suits, strict=True):
+        suit, holding, status, matched, shown = row
+        lines.append(f"{suit:<{widths[0]}}  {holding:<{widths[1]}}  ")
+        lines.append(f"{status:<{widths[2]}}", style=_STATUS_STYLE[judged.status])
+        lines.append(f"  {matched:<{widths[3]}}  {shown:>{widths[4]}}\n")
+    lines.rstrip()
+    return lines
+
+
+def _row(cells: tuple[str, ...], widths: list[int]) -> str:
+    *left, last = cells
+    padded = [f"{cell:<{width}}" for cell, width in zip(left, widths, strict=False)]
+    return "  ".join([*padded, f"{last:>{widths[-1]}}"])
 
 
 def _rules_lines(assessment: Assessment) -> Text:

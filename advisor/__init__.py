@@ -1,0 +1,44 @@
+"""misere-advisor: a Preferans misère advisor.
+
+Read a hand, find its holes, price them from a tunable table, apply the founding rules::
+
+    >>> from advisor import Lead, assess, default_table, parse_hand
+    >>> assess(parse_hand("♠7 10 ♣7 8 9 ♦7 8 9 ♥7 8"), Lead.ME, default_table()).verdict
+    'declare'
+"""
+
+from advisor.cards import Card, CardSet, Rank, Suit, parse_cards, parse_hand
+from advisor.errors import (
+    AdvisorError,
+    CardCountError,
+    DuplicateCardError,
+    LayoutError,
+    NotationError,
+    TableError,
+)
+from advisor.holdings import Holding, HoldingPattern
+from advisor.table import Lead, Table, default_table, load_table
+from advisor.verdict import Assessment, assess
+
+__all__ = [
+    "AdvisorError",
+    "Assessment",
+    "Card",
+    "CardCountError",
+    "CardSet",
+    "DuplicateCardError",
+    "Holding",
+    "HoldingPattern",
+    "LayoutError",
+    "Lead",
+    "NotationError",
+    "Rank",
+    "Suit",
+    "Table",
+    "TableError",
+    "assess",
+    "default_table",
+    "load_table",
+    "parse_cards",
+    "parse_hand",
+]
