@@ -173,3 +173,33 @@ def test_python_dash_m_runs(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "advisor", "check", "-q", CLEAN],
                           capture_output=True, text=True)  # fmt: skip
     assert done.returncode == 0 and done.stdout == ""
+
+
+def test_output_fits_80_columns(runner: CliRunner) -> None:
+    hand = "♠8 10 ♣7 8 9 A ♦9 J ♥8 9"  # compared entry, no seven in three suits
+    result = runner.invoke(main, ["check", hand], env={"COLUMNS": "80"})
+    assert result.exit_code == 1
+    assert 'at most "7 8 10 A" (table "7 8|9 10|J A")' in result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+
+
+@pytest.mark.parametrize(("env", "coloured"), [
+    ({"FORCE_COLOR": "1", "NO_COLOR": ""}, True),
+    ({"FORCE_COLOR": "1", "NO_COLOR": "1"}, False),
+    ({"FORCE_COLOR": "", "NO_COLOR": ""}, False),  # piped: plain text
+])  # fmt: skip
+def test_colour_follows_the_terminal_and_no_color(
+    env: dict[str, str], coloured: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import subprocess
+    import sys
+
+    for name, value in env.items():
+        if value:
+            monkeypatch.setenv(name, value)
+        else:
+            monkeypatch.delenv(name, raising=False)
+    done = subprocess.run([sys.executable, "-m", "advisor", "check", TWO_HOLES],
+                          capture_output=True, text=True)  # fmt: skip
+    assert ("\x1b[31" in done.stdout or "\x1b[1;31" in done.stdout) is coloured
+    assert "Verdict: PASS" in done.stdout
