@@ -17,6 +17,7 @@ from advisor.errors import AdvisorError
 # command name -> "module:attribute"
 COMMANDS = {
     "check": "advisor.cli.check:check",
+    "discard": "advisor.cli.discard:discard",
     "table": "advisor.cli.table:table",
 }
 
