@@ -1,0 +1,936 @@
+"""Checking many hands: files in, one record per line out, in order, fast.
+
+A batch run reads its sources in chunks of whole lines (:func:`read_chunks`), checks each chunk
+into ready output text, error messages and a tally (:class:`Checker`, in this process or in
+worker processes, see :class:`BatchRun`), and hands the results back in input order.
+
+Every non-blank line that is not a ``#`` comment yields exactly one record: the fields of
+``advisor check --json`` (:meth:`advisor.verdict.Assessment.to_dict`) plus ``file``, ``line``
+and ``id``, or an error record ``{"file", "line", "error"}``.
+
+Speed comes from doing per hand only what differs between hands:
+
+* :class:`HandReader` reads the usual notations token by token from memo tables that the real
+  parser (:func:`advisor.cards.parse_cards`) filled in, and gives anything else to
+  :func:`advisor.cards.parse_hand`: masks and error messages are the parser's own.
+* A hand is four holdings. For each lead, suit and holding the judgement (``judge_cached``) and
+  its output fragments are made once. The rest of a record (holes, combined chance, rules,
+  verdict) depends only on the holes' percentages and the no-seven outcome, so it is taken once
+  per such shape from ``assess(...).to_dict()``, and the first record of every shape is checked
+  against ``assess`` in full.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import multiprocessing
+import os
+import stat
+import tempfile
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from itertools import repeat
+from typing import IO, Any, NamedTuple
+
+from advisor.cards import HAND_SIZE, CardSet, Suit, parse_cards, parse_hand
+from advisor.errors import AdvisorError
+from advisor.holdings import Holding
+from advisor.rules import no_seven_rule
+from advisor.table import Lead, Table
+from advisor.verdict import Assessment, assess, judge_cached
+
+OUTPUTS = ("jsonl", "csv", "rows")
+STDIN_LABEL = "<stdin>"
+BLOCK_SIZE = 1 << 16  # bytes of text per chunk
+CSV_ROWS = 1000  # CSV rows per chunk
+BANDS = 11  # 0-10 %, 10-20 %, ..., 90-100 %, and 100 % or more
+TEXT_RECORD_FIELDS = ("file", "line", "id")
+
+
+class BatchError(AdvisorError):
+    """A line or a file that ``advisor batch`` cannot use (options, CSV header, reading)."""
+
+
+# --------------------------------------------------------------------------------------------
+# Extra analysis per hand (``--talon``, ``--exact``): merged into each record
+
+
+@dataclass(frozen=True)
+class Extra:
+    """An optional analysis run on every valid hand, in the worker processes.
+
+    ``compute(hand, lead, table)`` returns the extra fields of the record (JSON values), named
+    in ``fields`` (they become CSV columns, in that order). It must be a module-level function
+    so that it can be sent to worker processes; an :class:`AdvisorError` it raises turns the
+    line into an error record.
+    """
+
+    fields: tuple[str, ...]
+    compute: Callable[[CardSet, Lead, Table], Mapping[str, Any]]
+
+    def __post_init__(self) -> None:
+        taken = set(self.fields) & (set(TEXT_RECORD_FIELDS) | set(_ASSESSMENT_FIELDS) | {"error"})
+        if taken:
+            raise ValueError(f"extra field {sorted(taken)[0]!r} would replace a record field")
+
+
+_ASSESSMENT_FIELDS = (
+    "hand", "lead", "suits", "holes", "combined", "combine", "threshold", "max_holes", "rules",
+    "verdict", "decided_by",
+)  # fmt: skip
+
+
+# --------------------------------------------------------------------------------------------
+# Reading hands fast, exactly as parse_hand does
+
+# Every character the parser takes for (the start of) a rank; tests compare it with the parser.
+RANK_CHARS = frozenset("01789AJKQTXajkqtxВДКТвдкт\u1c80\u1c81\u1c84\u1c85")
+_GLYPHS = {"♠": 0, "♤": 0, "♣": 8, "♧": 8, "♦": 16, "♢": 16, "♥": 24, "♡": 24}
+_LETTERS = {"S": 0, "C": 8, "D": 16, "H": 24, "П": 0, "Т": 8, "Б": 16, "Ч": 24}
+_VARIATION_SELECTOR = "\ufe0f"
+_OPENS, _RANKS, _CARDS = 0, 1, 2  # token kinds: opens a suit group, all rank letters, cards
+_Entry = tuple[int, int, int]  # (kind, suit shift or rank mask or -1, card bits or -1)
+_UNSEEN: Any = object()
+_ZEROS = repeat(0)
+_COUNT_SHIFT = 40  # free tokens: card bits below, the number of cards above
+_CARD_BITS = (1 << _COUNT_SHIFT) - 1
+_UNKNOWN_FREE = repeat(1 << 60)  # an unknown token spoils the count
+_MEMO_LIMIT = 100_000
+
+
+class HandReader:
+    """Reads a hand into its card mask like :func:`parse_hand`, fast for familiar tokens.
+
+    Tokens are remembered with what the real parser makes of them; a line made of remembered
+    tokens is read without the parser, anything else (an unknown or bad token, a duplicate,
+    the wrong count) goes to :func:`parse_hand`, which raises its own precise error.
+    """
+
+    def __init__(self) -> None:
+        self._plain: dict[str, int] = {}  # token -> the one card it is, outside a suit group
+        self._free: dict[str, int] = {}  # token read the same in any context -> cards, count
+        self._tokens: dict[str, _Entry | None] = {}
+        self._plain_bit, self._free_bits = self._plain.get, self._free.get
+
+    def read(self, text: str) -> int:
+        """The mask of ``parse_hand(text)``; raises what it raises."""
+        tokens = text.split()
+        if len(tokens) == HAND_SIZE:
+            mask = sum(map(self._plain_bit, tokens, _ZEROS))
+            if mask.bit_count() == HAND_SIZE:  # ten distinct known cards
+                return mask
+        else:
+            total = sum(map(self._free_bits, tokens, _UNKNOWN_FREE))
+            mask = total & _CARD_BITS
+            if total >> _COUNT_SHIFT == HAND_SIZE == mask.bit_count():  # no card twice
+                return mask
+        found = self._dotted(text) if "." in text else self._grouped(text)
+        return found if found is not None else _parse_slowly(text)
+
+    def _grouped(self, text: str) -> int | None:
+        """Token by token, as the parser does: ``♠`` or ``S:`` opens a group for bare ranks."""
+        mask, shift = 0, -1
+        known = self._tokens.get
+        for token in text.replace(",", " ").split():
+            entry = known(token, _UNSEEN)
+            if entry is _UNSEEN:
+                entry = self._entry(token)
+            if entry is None:
+                return None
+            kind, value, bits = entry
+            if kind == _OPENS:
+                shift = value
+            elif kind == _RANKS and shift >= 0:
+                bits = value << shift if value >= 0 else -1
+            else:
+                shift = -1
+            if bits < 0 or mask & bits:
+                return None
+            mask |= bits
+        return mask if mask.bit_count() == HAND_SIZE else None
+
+    def _dotted(self, text: str) -> int | None:
+        """``78T.79J.78.79``: the ranks of ♠ ♣ ♦ ♥ between dots."""
+        parts = text.split(".")
+        if len(parts) != 4:
+            return None
+        mask = 0
+        for shift, part in zip((0, 8, 16, 24), parts, strict=True):
+            ranks = "".join(part.split())
+            if ranks in ("", "-", "—"):
+                continue
+            entry = self._entry(ranks)
+            if entry is None or entry[0] != _RANKS or entry[1] < 0:
+                return None
+            mask |= entry[1] << shift
+        return mask if mask.bit_count() == HAND_SIZE else None
+
+    def _entry(self, token: str) -> _Entry | None:
+        if token in self._tokens:
+            return self._tokens[token]
+        entry = _classify(token)
+        if len(self._tokens) < _MEMO_LIMIT:
+            self._tokens[token] = entry
+            if entry is not None:
+                self._remember(token, *entry)
+        return entry
+
+    def _remember(self, token: str, kind: int, value: int, bits: int) -> None:
+        """Note the token for the line-at-once paths of :meth:`read`."""
+        if bits <= 0:
+            return
+        if kind != _OPENS and bits.bit_count() == 1:
+            self._plain[token] = bits
+        if kind != _RANKS:  # an opening, or cards that no open group would take as ranks
+            self._free[token] = bits | bits.bit_count() << _COUNT_SHIFT
+
+
+def _classify(token: str) -> _Entry | None:
+    """What the parser makes of ``token``; None when the fast reader should not try."""
+    if _VARIATION_SELECTOR in token:
+        return None
+    first = token[0]
+    if first in _GLYPHS or (token[1:2] == ":" and first.upper() in _LETTERS):
+        return _opening(token)
+    if all(ch in RANK_CHARS for ch in token):
+        return (_RANKS, _bits("♠" + token), _bits(token))
+    bits = _bits(token)
+    return None if bits < 0 else (_CARDS, -1, bits)
+
+
+def _opening(token: str) -> _Entry | None:
+    """``♠7810``, ``S:78T``, ``♠78♣79``: its cards, and the suit whose group stays open."""
+    first = token[0]
+    body = token[1:] if first in _GLYPHS else token[2:]
+    if not all(ch in RANK_CHARS or ch in _GLYPHS for ch in body):
+        return None
+    bits = _bits(token)
+    glyphs = [ch for ch in body if ch in _GLYPHS]
+    if glyphs:
+        shift = _GLYPHS[glyphs[-1]]
+    else:
+        shift = _GLYPHS[first] if first in _GLYPHS else _LETTERS[first.upper()]
+    return None if bits < 0 else (_OPENS, shift, bits)
+
+
+def _bits(text: str) -> int:
+    try:
+        return parse_cards(text).mask
+    except AdvisorError:
+        return -1
+
+
+def _parse_slowly(text: str) -> int:
+    require_utf8(text)
+    return parse_hand(text).mask
+
+
+def require_utf8(text: str) -> None:
+    """Text decoded with ``surrogateescape`` must not hide bytes that were not UTF-8."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        byte = ord(text[error.start]) - 0xDC00
+        raise BatchError(f"not UTF-8 text (byte {byte:#04x})") from None
+
+
+# --------------------------------------------------------------------------------------------
+# Line options: "; lead=me", "; id=NAME"
+
+
+def split_options(line: str) -> tuple[str, Lead | None, str | None]:
+    """``"7S ... 9H; lead=me; id=deal 4"`` -> (the hand text, its lead, its id)."""
+    hand, *options = line.split(";")
+    found: dict[str, str] = {}
+    for option in options:
+        key, equals, value = option.partition("=")
+        key, value = key.strip().lower(), value.strip()
+        if not equals or key not in ("lead", "id"):
+            shown = option.strip()
+            raise BatchError(
+                f"'{shown}' is not an option: write '; lead=me', '; lead=them' or '; id=NAME'"
+            )
+        if key in found:
+            raise BatchError(f"'{key}' is given twice")
+        found[key] = value
+    return hand, parse_lead(found["lead"]) if "lead" in found else None, _ident(found.get("id"))
+
+
+def parse_lead(text: str) -> Lead:
+    try:
+        return Lead(text.strip().lower())
+    except ValueError:
+        raise BatchError(f"lead '{text}' must be me or them") from None
+
+
+def _ident(text: str | None) -> str | None:
+    if text is None:
+        return None
+    if not text:
+        raise BatchError("'id=' needs a name")
+    require_utf8(text)
+    return text
+
+
+# --------------------------------------------------------------------------------------------
+# Records: fragments made once per (lead, suit, holding) and per record shape
+
+_KIND = {"broken": 2, "excepted": 1}  # the no-seven outcome of a single suit
+_KIND_SHIFT = 48  # above the four 12-bit hole ids of the shape key
+_BROKEN_BIT = 2 << _KIND_SHIFT
+_TAIL_LIMIT = 50_000
+
+# One suit's holding, as a tuple for speed:
+# (" ♠7 8" for the hand, its JSON in "suits", shape-key bits, no-seven kind, CSV, and its
+# JSON label where the no-seven rule lists excepted suits, then where it lists broken ones)
+_SuitFacts = tuple[Any, ...]  # (str, str, int, int, str, str, str)
+_HAND, _JSON, _KEY, _NO7, _CSV = range(5)
+_LISTED = 4  # the label for no-seven kind k (1 excepted, 2 broken) is at _LISTED + k
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+@dataclass(eq=False)
+class _Shape:
+    """The record's text after the suits, shared by hands of one shape."""
+
+    middle: str  # '"holes": 1, ... "rules": ['
+    no_seven: str  # the first rule's JSON, or "" when it lists suits
+    after: str  # ', {"rule": "max_holes", ...}], "verdict": ..., "decided_by": [...]}'
+    csv: str  # holes,combined,combine,threshold,max_holes,verdict,decided_by
+    declare: bool
+    band: int
+    holes: int
+    combined: float
+    verdict: str
+    decided_by: tuple[str, ...]
+
+
+class _LeadFacts:
+    """Everything about records for one lead and table that does not depend on the hand."""
+
+    def __init__(self, lead: Lead, table: Table) -> None:
+        self.lead, self.table = lead, table
+        self.lead_json = f'"lead": "{lead.value}", "suits": ['
+        self._hole_ids: dict[float, int] = {}
+        self.suits = [[self._suit_facts(suit, h) for h in range(256)] for suit in Suit]
+        self._shapes: dict[int, _Shape] = {}
+        self._frames: dict[int, tuple[str, str]] = {}  # no-seven JSON around its list of suits
+
+    def _suit_facts(self, suit: Suit, mask: int) -> _SuitFacts:
+        holding = Holding(mask)
+        judged = judge_cached(holding, self.lead, self.table)
+        alone = Assessment(CardSet(mask << suit.shift), self.lead, ((suit, judged),), 0, (),
+                           self.table).to_dict()  # fmt: skip
+        facts = alone["suits"][0]
+        hole_id = self._hole_ids.setdefault(judged.percent, len(self._hole_ids) + 1)
+        kind = _KIND.get(no_seven_rule(((suit, holding),), self.lead, self.table).outcome, 0)
+        key = (hole_id << 12 * suit if judged.is_hole else 0) | kind << _KIND_SHIFT
+        label = _json(f"{suit.glyph}{holding}")[1:-1]
+        csv_text = f"{facts['holding']},{facts['status']},{_json(facts['percent'])}"
+        excepted, broken = (label if kind == 1 else ""), (label if kind == 2 else "")
+        return (" " + alone["hand"] if mask else "", _json(facts), key, kind, csv_text, excepted,
+                broken)  # fmt: skip
+
+    def body(self, mask: int) -> tuple[str, _Shape]:
+        """The JSON record of the hand ``mask`` from ``"hand"`` on, and its shape."""
+        suits = self.suits
+        a, b = suits[0][mask & 255], suits[1][mask >> 8 & 255]
+        c, d = suits[2][mask >> 16 & 255], suits[3][mask >> 24]
+        key = a[_KEY] | b[_KEY] | c[_KEY] | d[_KEY]
+        shape = self._shapes.get(key) or self._new_shape(key, mask)
+        no_seven = shape.no_seven or self._no_seven(key, (a, b, c, d))
+        hand = (a[_HAND] + b[_HAND] + c[_HAND] + d[_HAND])[1:]
+        return (
+            f'"hand": "{hand}", {self.lead_json}{a[_JSON]}, {b[_JSON]}, {c[_JSON]}, {d[_JSON]}], '
+            f"{shape.middle}{no_seven}{shape.after}"
+        ), shape
+
+    def csv_body(self, mask: int) -> tuple[str, _Shape]:
+        """hand,lead, the four suits' holding,status,percent, then the shape's columns."""
+        suits = self.suits
+        a, b = suits[0][mask & 255], suits[1][mask >> 8 & 255]
+        c, d = suits[2][mask >> 16 & 255], suits[3][mask >> 24]
+        key = a[_KEY] | b[_KEY] | c[_KEY] | d[_KEY]
+        shape = self._shapes.get(key) or self._new_shape(key, mask)
+        hand = (a[_HAND] + b[_HAND] + c[_HAND] + d[_HAND])[1:]
+        return (
+            f"{hand},{self.lead.value},{a[_CSV]},{b[_CSV]},{c[_CSV]},{d[_CSV]},{shape.csv}",
+            shape,
+        )
+
+    def shape(self, mask: int) -> _Shape:
+        suits = self.suits
+        key = (suits[0][mask & 255][_KEY] | suits[1][mask >> 8 & 255][_KEY]
+               | suits[2][mask >> 16 & 255][_KEY] | suits[3][mask >> 24][_KEY])  # fmt: skip
+        return self._shapes.get(key) or self._new_shape(key, mask)
+
+    def _no_seven(self, key: int, facts: tuple[_SuitFacts, ...]) -> str:
+        kind = 2 if key & _BROKEN_BIT else 1
+        head, end = self._frames[kind]
+        return head + ", ".join(filter(None, (f[_LISTED + kind] for f in facts))) + end
+
+    def _new_shape(self, key: int, mask: int) -> _Shape:
+        """Take the shape of ``mask``'s record from ``assess``, and check the fast record."""
+        record = assess(CardSet(mask), self.lead, self.table).to_dict()
+        rest = {name: record[name] for name in _ASSESSMENT_FIELDS[3:]}
+        whole, first_rule = _json(rest), _json(record["rules"][0])
+        at = whole.index(first_rule)
+        kinds = key >> _KIND_SHIFT
+        if kinds:
+            self._learn_frame(2 if kinds & 2 else 1, mask, first_rule)
+        shape = _Shape(
+            middle=whole[1:at],
+            no_seven="" if kinds else first_rule,
+            after=whole[at + len(first_rule) :],
+            csv=",".join(
+                _csv_value(record[name]) for name in _ASSESSMENT_FIELDS[3:] if name != "rules"
+            ),
+            declare=record["verdict"] == "declare",
+            band=min(int(record["combined"] // 10), BANDS - 1),
+            holes=record["holes"],
+            combined=record["combined"],
+            verdict=record["verdict"],
+            decided_by=tuple(record["decided_by"]),
+        )
+        if len(self._shapes) >= _TAIL_LIMIT:
+            self._shapes.clear()
+        self._shapes[key] = shape
+        if self.body(mask)[0] != _json(record)[1:]:
+            raise RuntimeError(f"batch record of {CardSet(mask)} differs from advisor check")
+        return shape
+
+    def _learn_frame(self, kind: int, mask: int, first_rule: str) -> None:
+        if kind in self._frames:
+            return
+        facts = [self.suits[s][mask >> 8 * s & 255] for s in range(4)]
+        listed = ", ".join(filter(None, (f[_LISTED + kind] for f in facts)))
+        at = first_rule.rindex(listed)
+        self._frames[kind] = (first_rule[:at], first_rule[at + len(listed) :])
+
+
+def _csv_value(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(value)
+    return value if isinstance(value, str) else _json(value)
+
+
+def csv_field(text: str) -> str:
+    """Quote a CSV field when it needs it (as ``csv.writer`` does by default)."""
+    if any(ch in text for ch in ',"\r\n'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+CSV_COLUMNS = (
+    "file", "line", "id", "hand", "lead",
+    "spades", "spades_status", "spades_percent", "clubs", "clubs_status", "clubs_percent",
+    "diamonds", "diamonds_status", "diamonds_percent", "hearts", "hearts_status", "hearts_percent",
+    "holes", "combined", "combine", "threshold", "max_holes", "verdict", "decided_by", "error",
+)  # fmt: skip
+
+
+def csv_header(extra: Extra | None = None) -> str:
+    """The first line of ``--format csv`` output."""
+    return ",".join(CSV_COLUMNS + (extra.fields if extra else ())) + "\n"
+
+
+# --------------------------------------------------------------------------------------------
+# Chunks, results and tallies
+
+
+@dataclass(frozen=True)
+class TextChunk:
+    """Whole lines of a text file, as bytes; ``first_line`` is the first one's number."""
+
+    file: str
+    first_line: int
+    data: bytes
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+
+class CsvItem(NamedTuple):
+    line: int
+    hand: str
+    lead: str
+    id: str
+
+
+@dataclass(frozen=True)
+class CsvChunk:
+    """Rows of a CSV file: (line, hand, lead, id) with empty text for a missing column."""
+
+    file: str
+    items: tuple[CsvItem, ...]
+    size: int
+
+
+@dataclass(frozen=True)
+class FileFailure:
+    """A file that could not be read (or not to its end): ``message`` names it."""
+
+    file: str
+    message: str
+
+
+Chunk = TextChunk | CsvChunk
+
+
+@dataclass
+class Tally:
+    """Counts for the summary: hands read = declare + passed + bad."""
+
+    declare: int = 0
+    passed: int = 0
+    bad: int = 0
+    bands: list[int] = field(default_factory=lambda: [0] * BANDS)
+    failed_files: int = 0
+
+    @property
+    def hands(self) -> int:
+        return self.declare + self.passed + self.bad
+
+    def add(self, other: Tally) -> None:
+        self.declare += other.declare
+        self.passed += other.passed
+        self.bad += other.bad
+        self.failed_files += other.failed_files
+        self.bands = [a + b for a, b in zip(self.bands, other.bands, strict=True)]
+
+
+class Row(NamedTuple):
+    """One record for a table on screen."""
+
+    file: str
+    line: int
+    id: str | None
+    hand: str = ""
+    lead: str = ""
+    holes: int = 0
+    combined: float = 0
+    verdict: str = ""
+    decided_by: tuple[str, ...] = ()
+    error: str | None = None
+    extra: Mapping[str, Any] = {}
+
+
+@dataclass
+class ChunkResult:
+    """A checked chunk: ``output`` (UTF-8 JSON lines or CSV, empty for rows), ``rows`` (for a
+    table), ``messages`` (``FILE:LINE: what is wrong``), its tally, and the input bytes it
+    covered."""
+
+    output: bytes
+    rows: list[Row]
+    messages: list[str]
+    tally: Tally
+    size: int
+
+
+# --------------------------------------------------------------------------------------------
+# Checking chunks
+
+
+@dataclass(frozen=True)
+class BatchJob:
+    """What a batch run checks with, and what it writes; sent once to each worker."""
+
+    table: Table
+    lead: Lead = Lead.THEM
+    output: str = "jsonl"  # one of OUTPUTS
+    extra: Extra | None = None
+
+    def __post_init__(self) -> None:
+        if self.output not in OUTPUTS:
+            raise ValueError(f"unknown batch output {self.output!r}")
+
+
+class _Sink:
+    """Collects one chunk's records in one output form."""
+
+    def __init__(self, file: str, job: BatchJob) -> None:
+        self.file, self.extra = file, job.extra
+        self.parts: list[str] = []
+        self.rows: list[Row] = []
+        self.messages: list[str] = []
+        self.shapes: dict[_Shape, int] = {}
+        self.bad = 0
+
+    def hand(self, line: int, mask: int, facts: _LeadFacts, ident: str | None) -> None:
+        raise NotImplementedError
+
+    def error(self, line: int, message: str) -> None:
+        self.bad += 1
+        self.messages.append(f"{self.file}:{line}: {message}")
+
+    def count(self, shape: _Shape) -> None:
+        self.shapes[shape] = self.shapes.get(shape, 0) + 1
+
+    def extra_fields(self, mask: int, facts: _LeadFacts) -> Mapping[str, Any]:
+        if self.extra is None:
+            return {}
+        return self.extra.compute(CardSet(mask), facts.lead, facts.table)
+
+    def result(self, size: int) -> ChunkResult:
+        tally = Tally(bad=self.bad)
+        for shape, n in self.shapes.items():
+            if shape.declare:
+                tally.declare += n
+            else:
+                tally.passed += n
+            tally.bands[shape.band] += n
+        output = "".join(self.parts).encode("utf-8")
+        return ChunkResult(output, self.rows, self.messages, tally, size)
+
+
+class _JsonLines(_Sink):
+    def __init__(self, file: str, job: BatchJob) -> None:
+        super().__init__(file, job)
+        self.head = '{"file": ' + _json(file) + ', "line": '
+
+    def hand(self, line: int, mask: int, facts: _LeadFacts, ident: str | None) -> None:
+        body, shape = facts.body(mask)
+        if self.extra is not None:
+            fields = self.extra_fields(mask, facts)
+            if fields:
+                body = body[:-1] + ", " + _json(dict(fields))[1:]
+        ident_json = "null" if ident is None else _json(ident)
+        self.parts.append(f'{self.head}{line}, "id": {ident_json}, {body}\n')
+        self.shapes[shape] = self.shapes.get(shape, 0) + 1
+
+    def error(self, line: int, message: str) -> None:
+        super().error(line, message)
+        self.parts.append(f'{self.head}{line}, "error": {_json(message)}}}\n')
+
+
+class _CsvLines(_Sink):
+    def __init__(self, file: str, job: BatchJob) -> None:
+        super().__init__(file, job)
+        self.head = csv_field(file) + ","
+        self.blank_extra = "," * len(job.extra.fields) if job.extra else ""
+        self.blank_record = "," * (len(CSV_COLUMNS) - 2)  # from "line" to "error"
+
+    def hand(self, line: int, mask: int, facts: _LeadFacts, ident: str | None) -> None:
+        body, shape = facts.csv_body(mask)
+        extra = self.blank_extra
+        if self.extra is not None:
+            fields = self.extra_fields(mask, facts)
+            extra = "".join("," + _csv_cell(fields.get(name)) for name in self.extra.fields)
+        ident_csv = "" if ident is None else csv_field(ident)
+        self.parts.append(f"{self.head}{line},{ident_csv},{body},{extra}\n")
+        self.count(shape)
+
+    def error(self, line: int, message: str) -> None:
+        super().error(line, message)
+        error = csv_field(message)
+        self.parts.append(f"{self.head}{line}{self.blank_record}{error}{self.blank_extra}\n")
+
+
+def _csv_cell(value: Any) -> str:
+    if value is None:
+        return ""
+    return csv_field(value if isinstance(value, str) else _json(value))
+
+
+class _Rows(_Sink):
+    def hand(self, line: int, mask: int, facts: _LeadFacts, ident: str | None) -> None:
+        shape = facts.shape(mask)
+        extra = self.extra_fields(mask, facts)
+        self.rows.append(Row(self.file, line, ident, str(CardSet(mask)), facts.lead.value,
+                             shape.holes, shape.combined, shape.verdict, shape.decided_by,
+                             None, extra))  # fmt: skip
+        self.count(shape)
+
+    def error(self, line: int, message: str) -> None:
+        super().error(line, message)
+        self.rows.append(Row(self.file, line, None, error=message))
+
+
+_SINKS: dict[str, type[_Sink]] = {"jsonl": _JsonLines, "csv": _CsvLines, "rows": _Rows}
+
+
+class Checker:
+    """Checks chunks for one :class:`BatchJob`: the part of a run done in each process."""
+
+    def __init__(self, job: BatchJob) -> None:
+        self.job = job
+        self.reader = HandReader()
+        self._facts: dict[Lead, _LeadFacts] = {}
+
+    def facts(self, lead: Lead | None) -> _LeadFacts:
+        lead = lead or self.job.lead
+        found = self._facts.get(lead)
+        if found is None:
+            found = self._facts[lead] = _LeadFacts(lead, self.job.table)
+        return found
+
+    def check(self, chunk: Chunk) -> ChunkResult:
+        sink = _SINKS[self.job.output](chunk.file, self.job)
+        if isinstance(chunk, TextChunk):
+            self._check_text(chunk, sink)
+        else:
+            self._check_csv(chunk, sink)
+        return sink.result(chunk.size)
+
+    def _check_text(self, chunk: TextChunk, sink: _Sink) -> None:
+        text = chunk.data.decode("utf-8", "surrogateescape")
+        if chunk.first_line == 1 and text[:1] == "\ufeff":
+            text = text[1:]
+        read, default, hand = self.reader.read, self.facts(None), sink.hand
+        for number, line in enumerate(text.split("\n"), chunk.first_line):
+            line = line.strip()
+            if not line or line[0] == "#":
+                continue
+            try:
+                if ";" in line:
+                    line, lead, ident = split_options(line)
+                    hand(number, read(line), self.facts(lead), ident)
+                else:
+                    hand(number, read(line), default, None)
+            except AdvisorError as problem:
+                sink.error(number, str(problem))
+
+    def _check_csv(self, chunk: CsvChunk, sink: _Sink) -> None:
+        for item in chunk.items:
+            try:
+                lead = parse_lead(item.lead) if item.lead.strip() else None
+                ident = _ident(item.id.strip() or None)
+                if not item.hand.strip():
+                    raise BatchError("no hand in the 'hand' column")
+                sink.hand(item.line, self.reader.read(item.hand), self.facts(lead), ident)
+            except AdvisorError as problem:
+                sink.error(item.line, str(problem))
+
+
+# --------------------------------------------------------------------------------------------
+# Sources and chunks
+
+
+@dataclass(frozen=True)
+class Source:
+    """A file to check, or a stream (standard input) when ``path`` is None."""
+
+    label: str
+    path: str | None = None
+    stream: IO[bytes] | None = None
+    is_csv: bool = False
+
+    def size(self) -> int | None:
+        """The file's size when it is a regular file, else None."""
+        if self.path is None:
+            return None
+        try:
+            info = os.stat(self.path)
+        except OSError:
+            return None
+        return info.st_size if stat.S_ISREG(info.st_mode) else None
+
+
+def read_chunks(source: Source, block_size: int = BLOCK_SIZE) -> Iterator[Chunk | FileFailure]:
+    """The source's lines in chunks; a :class:`FileFailure` where it cannot be read."""
+    try:
+        with _open(source) as stream:
+            if source.is_csv:
+                yield from _csv_chunks(source.label, stream)
+            else:
+                yield from _text_chunks(source.label, stream, block_size)
+    except OSError as error:
+        yield FileFailure(source.label, f"{source.label}: {_reason(error)}")
+    except (BatchError, csv.Error) as error:
+        yield FileFailure(source.label, f"{source.label}: {error}")
+
+
+def _open(source: Source) -> contextlib.AbstractContextManager[IO[bytes]]:
+    if source.path is None:
+        assert source.stream is not None, "a source without a path needs a stream"
+        return contextlib.nullcontext(source.stream)
+    return open(source.path, "rb")
+
+
+def _reason(error: OSError) -> str:
+    if isinstance(error, FileNotFoundError):
+        return "no such file"
+    if isinstance(error, IsADirectoryError):
+        return "is a directory, not a file of hands"
+    if isinstance(error, PermissionError):
+        return "cannot be read (permission denied)"
+    return f"cannot be read ({error.strerror or error})"
+
+
+def _text_chunks(label: str, stream: IO[bytes], block_size: int) -> Iterator[TextChunk]:
+    read = getattr(stream, "read1", stream.read)
+    line, pending = 1, b""
+    while block := read(block_size):
+        data = pending + block
+        cut = data.rfind(b"\n") + 1
+        if cut == 0:
+            pending = data
+            continue
+        pending = data[cut:]
+        yield TextChunk(label, line, data[:cut])
+        line += data.count(b"\n", 0, cut)
+    if pending:
+        yield TextChunk(label, line, pending)
+
+
+def _csv_chunks(label: str, stream: IO[bytes]) -> Iterator[CsvChunk]:
+    text = io.TextIOWrapper(stream, encoding="utf-8-sig", errors="surrogateescape", newline="")
+    try:
+        yield from _csv_rows(label, csv.reader(text), stream)
+    finally:
+        text.detach()  # the caller closes the stream (or keeps standard input open)
+
+
+def _csv_rows(label: str, reader: Any, stream: IO[bytes]) -> Iterator[CsvChunk]:
+    header = next(reader, None)
+    if header is None:
+        raise BatchError("empty CSV file: it needs a header with a 'hand' column")
+    columns = [name.strip().lower() for name in header]
+    if "hand" not in columns:
+        raise BatchError(f"the CSV header has no 'hand' column (found: {', '.join(header)})")
+    where = [columns.index(name) if name in columns else -1 for name in ("hand", "lead", "id")]
+    items: list[CsvItem] = []
+    line, position = reader.line_num + 1, 0
+    for row in reader:
+        start, line = line, reader.line_num + 1
+        if any(value.strip() for value in row):
+            items.append(CsvItem(start, *(row[i] if 0 <= i < len(row) else "" for i in where)))
+        if len(items) == CSV_ROWS:
+            position = yield from _flush(label, items, stream, position)
+    if items:
+        yield from _flush(label, items, stream, position)
+
+
+def _flush(
+    label: str, items: list[CsvItem], stream: IO[bytes], position: int
+) -> Generator[CsvChunk, None, int]:
+    """One chunk of CSV rows; returns how far the stream has been read (for progress)."""
+    now = stream.tell() if stream.seekable() else position
+    yield CsvChunk(label, tuple(items), now - position)
+    items.clear()
+    return now
+
+
+# --------------------------------------------------------------------------------------------
+# Running: in this process, or in worker processes keeping the input order
+
+_WORKER: Checker | None = None
+
+
+def _start_worker(job: BatchJob) -> None:
+    global _WORKER
+    _WORKER = Checker(job)
+
+
+def _check_in_worker(chunk: Chunk) -> ChunkResult:
+    assert _WORKER is not None, "the worker was not started"
+    return _WORKER.check(chunk)
+
+
+def resolve_jobs(jobs: int) -> int:
+    """``--jobs``: 0 means every core this process may use."""
+    if jobs > 0:
+        return jobs
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+class BatchRun:
+    """A batch run with ``jobs`` processes; use it as a context manager.
+
+    Start it before any other thread (a progress bar): the workers are forked on entry.
+    """
+
+    def __init__(self, job: BatchJob, jobs: int = 1) -> None:
+        self.job, self.jobs = job, resolve_jobs(jobs)
+        self._pool: Any = None
+
+    def __enter__(self) -> BatchRun:
+        if self.jobs > 1:
+            self._pool = multiprocessing.Pool(self.jobs, _start_worker, (self.job,))
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None
+
+    def results(self, sources: Iterable[Source]) -> Iterator[ChunkResult | FileFailure]:
+        """Every source's results in input order, a :class:`FileFailure` for a bad file."""
+        items = (item for source in sources for item in read_chunks(source))
+        if self._pool is None:
+            checker = Checker(self.job)
+            for item in items:
+                yield item if isinstance(item, FileFailure) else checker.check(item)
+            return
+        yield from _in_order(self._pool, items, window=2 * self.jobs + 2)
+
+
+def _in_order(
+    pool: Any, items: Iterable[Chunk | FileFailure], window: int
+) -> Iterator[ChunkResult | FileFailure]:
+    """Like ``pool.imap``, but never more than ``window`` chunks in flight (flat memory)."""
+    pending: deque[Any] = deque()
+    for item in items:
+        if isinstance(item, FileFailure):
+            pending.append(item)
+        else:
+            pending.append(pool.apply_async(_check_in_worker, (item,)))
+        if len(pending) >= window:
+            yield _settle(pending.popleft())
+    while pending:
+        yield _settle(pending.popleft())
+
+
+def _settle(pending: Any) -> ChunkResult | FileFailure:
+    return pending if isinstance(pending, FileFailure) else pending.get()
+
+
+# --------------------------------------------------------------------------------------------
+# Output written whole or not at all
+
+
+@contextlib.contextmanager
+def atomic_output(path: str) -> Iterator[IO[bytes]]:
+    """A file written whole or not at all: a temporary file beside ``path``, renamed over it
+    when the block ends without an error, removed otherwise."""
+    directory = os.path.dirname(os.path.abspath(path))
+    try:
+        handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed below, then renamed
+            "wb", dir=directory, prefix=f".{os.path.basename(path)}.", suffix=".tmp", delete=False
+        )
+    except OSError as error:
+        raise BatchError(f"{path}: cannot be written ({error.strerror})") from None
+    try:
+        with handle:
+            yield handle
+        os.chmod(handle.name, _new_file_mode(path))
+        os.replace(handle.name, path)
+    except BaseException as error:
+        with contextlib.suppress(OSError):
+            os.unlink(handle.name)
+        if isinstance(error, OSError):
+            raise BatchError(f"{path}: cannot be written ({error.strerror})") from None
+        raise
+
+
+def _new_file_mode(path: str) -> int:
+    """Keep an existing file's permissions; a new file gets the usual ones (umask)."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask

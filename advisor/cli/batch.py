@@ -1,0 +1,149 @@
+"""``advisor batch``: check every hand in files of hands, one record per line, in order."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+from collections.abc import Iterator
+from typing import IO
+
+import click
+
+from advisor.batch import (
+    STDIN_LABEL,
+    BatchJob,
+    BatchRun,
+    FileFailure,
+    Source,
+    Tally,
+    atomic_output,
+    csv_header,
+)
+from advisor.cli.options import effective_table, json_option, lead_option, table_option
+from advisor.table import Lead
+
+EXIT_ALL_VALID = 0
+EXIT_BAD_INPUT = 2
+
+
+@click.command()
+@click.argument("files", nargs=-1, metavar="[FILE]...")
+@lead_option("me", "them", default="them")
+@table_option
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["table", "jsonl", "csv"]),
+    help="How to write the results [default: table on a terminal, else jsonl].",
+)
+@json_option
+@click.option(
+    "--input-format",
+    type=click.Choice(["text", "csv"]),
+    help="How to read the files [default: csv for *.csv, else text].",
+)
+@click.option(
+    "-o", "--output", metavar="FILE", help="Write the results to FILE, whole or not at all."
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Processes to check with (0: all cores).",
+)
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
+def batch(
+    files: tuple[str, ...],
+    lead: str,
+    table_path: str | None,
+    output_format: str | None,
+    as_json: bool,
+    input_format: str | None,
+    output: str | None,
+    jobs: int,
+    quiet: bool,
+) -> None:
+    """Check every hand in FILEs (no FILE or - : standard input), one result per line.
+
+    A text file has one hand per line in any notation `advisor check` reads; blank lines and
+    lines starting with # are skipped. A line may end with "; lead=me" (or them) and
+    "; id=NAME". A CSV file (*.csv) has a header with a hand column and optional lead and id
+    columns.
+
+    Every other line yields one record: jsonl has the fields of `advisor check --json` plus
+    file, line and id; a bad line gives {"file", "line", "error"} and a FILE:LINE message on
+    standard error. Exit code: 0 when every line was a valid hand, 2 otherwise.
+
+    \b
+    Example:
+      advisor batch examples/hands.txt examples/hands.csv --format jsonl -o results.jsonl
+    """
+    if as_json and output_format not in (None, "jsonl"):
+        raise click.UsageError(f"--json asks for jsonl, --format asks for {output_format}")
+    shown = "jsonl" if as_json else output_format or _default_format(output)
+    job = BatchJob(
+        effective_table(table_path),
+        Lead(lead.lower()),
+        "rows" if shown == "table" else shown,
+    )
+    sources = [_source(name, input_format) for name in files or ("-",)]
+    with _destination(output) as out, BatchRun(job, jobs) as run:
+        tally = _run(run, sources, out, shown, quiet)
+    raise SystemExit(EXIT_BAD_INPUT if tally.bad or tally.failed_files else EXIT_ALL_VALID)
+
+
+def _default_format(output: str | None) -> str:
+    return "table" if output is None and sys.stdout.isatty() else "jsonl"
+
+
+def _source(name: str, input_format: str | None) -> Source:
+    is_csv = input_format == "csv" or (input_format is None and name.lower().endswith(".csv"))
+    if name == "-":
+        return Source(STDIN_LABEL, stream=sys.stdin.buffer, is_csv=is_csv)
+    return Source(name, path=name, is_csv=is_csv)
+
+
+@contextlib.contextmanager
+def _destination(output: str | None) -> Iterator[IO[bytes]]:
+    if output is None:
+        yield sys.stdout.buffer
+        sys.stdout.buffer.flush()
+    else:
+        with atomic_output(output) as handle:
+            yield handle
+
+
+def _run(run: BatchRun, sources: list[Source], out: IO[bytes], shown: str, quiet: bool) -> Tally:
+    from advisor.cli.render_batch import ResultTable, progress_bar, render_summary
+
+    tally = Tally()
+    sizes = [source.size() for source in sources]
+    show_progress = not quiet and sys.stderr.isatty() and None not in sizes
+    to_screen = out is sys.stdout.buffer
+    wrapper = None if to_screen else io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+    text = wrapper or sys.stdout
+    table = ResultTable(text, several_files=len(sources) > 1) if shown == "table" else None
+    if shown == "csv":
+        out.write(csv_header().encode("utf-8"))
+    with progress_bar(sum(size or 0 for size in sizes), show_progress) as advance:
+        for result in run.results(sources):
+            if isinstance(result, FileFailure):
+                tally.failed_files += 1
+                click.echo(result.message, err=True)
+                continue
+            if table is not None:
+                table.add(result.rows)
+            else:
+                out.write(result.output)
+            if result.messages:
+                click.echo("\n".join(result.messages), err=True)
+            tally.add(result.tally)
+            advance(result.size, result.tally.hands)
+    if wrapper is not None:
+        wrapper.detach()  # the output stays open for the caller to close
+    if not quiet:
+        render_summary(tally, to_stdout=table is not None and to_screen)
+    return tally
