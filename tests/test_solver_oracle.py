@@ -1,0 +1,141 @@
+"""The compiled solver against a pure-Python brute-force minimax (no pruning, no table).
+
+The oracle plays every legal card of every seat to the end, so it is slow but obviously right;
+the C engine must agree with it on the caught flag and on the number of forced tricks, and its
+clean-holding cutoff is proved against it.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from advisor.cards import CardSet
+from advisor.solver import Seat, core_available, solve_layout
+
+if not core_available():
+    if os.environ.get("CI") == "true":
+        raise RuntimeError("CI=true but the compiled solver advisor.solver._core was not built")
+    pytest.skip("the compiled solver was not built (no C compiler)", allow_module_level=True)
+
+from advisor.solver import _core  # only once we know it exists
+
+SEED = 20261129
+
+
+def brute_force(hands: list[int], leader: int) -> int:
+    """The most tricks the catchers can force on M (seat 0): every legal card of every seat,
+    trick by trick; a trick led by seat ``a`` goes a, a+1, a+2 (mod 3)."""
+    if not hands[0]:
+        return 0
+    a, b, c = leader, (leader + 1) % 3, (leader + 2) % 3
+    results_a = []
+    for card_a in _cards(hands[a]):
+        suit = card_a >> 3
+        results_b = []
+        for card_b in _follow(hands[b], suit):
+            results_c = []
+            for card_c in _follow(hands[c], suit):
+                winner, top = a, card_a
+                if card_b >> 3 == suit and card_b > top:
+                    winner, top = b, card_b
+                if card_c >> 3 == suit and card_c > top:
+                    winner = c
+                rest = list(hands)
+                rest[a] &= ~(1 << card_a)
+                rest[b] &= ~(1 << card_b)
+                rest[c] &= ~(1 << card_c)
+                results_c.append((winner == 0) + brute_force(rest, winner))
+            results_b.append(_best(c, results_c))
+        results_a.append(_best(b, results_b))
+    return _best(a, results_a)
+
+
+def _best(seat: int, values: list[int]) -> int:
+    """M (seat 0) takes as few tricks as he can, the catchers force as many as they can."""
+    return min(values) if seat == 0 else max(values)
+
+
+def _cards(hand: int) -> list[int]:
+    cards = []
+    while hand:
+        low = hand & -hand
+        cards.append(low.bit_length() - 1)
+        hand ^= low
+    return cards
+
+
+def _follow(hand: int, suit: int) -> list[int]:
+    """The legal cards: the led suit if the hand holds it, else any card."""
+    return _cards(hand & (0xFF << (8 * suit)) or hand)
+
+
+def random_endgame(rng: random.Random, size: int, suits: int) -> tuple[list[int], int]:
+    """``size`` cards a hand dealt from ``suits`` random suits (fewer suits: more following,
+    so the brute force stays fast on the larger endgames), and a random leader."""
+    deck = [8 * s + r for s in rng.sample(range(4), suits) for r in range(8)]
+    cards = rng.sample(deck, 3 * size)
+    hands = [sum(1 << c for c in cards[i * size : (i + 1) * size]) for i in range(3)]
+    return hands, rng.randrange(3)
+
+
+# 2,000 endgames: (how many, cards a hand, suits dealt from).
+_MIX = ((1300, 3, 4), (660, 4, 3), (40, 5, 2))
+_RNG = random.Random(SEED)
+ENDGAMES = [random_endgame(_RNG, size, suits) for n, size, suits in _MIX for _ in range(n)]
+
+
+def test_agrees_with_brute_force_on_2000_endgames() -> None:
+    disagreements = []
+    for hands, leader in ENDGAMES:
+        expected = brute_force(hands, leader)
+        got = _core.forced_tricks(*hands, leader)
+        if got != expected:
+            disagreements.append((hands, leader, expected, got))
+    assert disagreements == []
+    forced = [brute_force(h, leader) for h, leader in ENDGAMES[:200]]
+    assert 0 in forced and max(forced) >= 2, forced  # the sample exercises both answers
+
+
+def test_solve_many_agrees_with_brute_force() -> None:
+    rng = random.Random(SEED)
+    m = 0
+    while bin(m).count("1") != 4:
+        m |= 1 << rng.randrange(32)
+    pool_cards = rng.sample([c for c in range(32) if not m >> c & 1], 8)
+    pool = sum(1 << c for c in pool_cards)
+    splits = [sum(1 << c for c in rng.sample(pool_cards, 4)) for _ in range(40)]
+    for leader in range(3):
+        got = _core.solve_many(m, pool, leader, bytes(_array(splits)))
+        assert list(got) == [brute_force([m, left, pool & ~left], leader) for left in splits]
+
+
+def _array(values: list[int]) -> bytes:
+    from array import array
+
+    return array("I", values).tobytes()
+
+
+def test_clean_cutoff_is_sound() -> None:
+    """Whenever a catcher is on lead and every holding of M is clean against the catchers'
+    cards, brute force finds that M takes no trick: the cutoff the engine relies on."""
+    rng = random.Random(SEED + 1)
+    checked = 0
+    while checked < 300:
+        # Two suits only, so that clean but non-trivial holdings are common.
+        hands, _ = random_endgame(rng, rng.choice((3, 4)), 2)
+        if not _core.all_clean(hands[0], hands[1] | hands[2]):
+            continue
+        for leader in (Seat.L, Seat.R):
+            assert brute_force(hands, leader) == 0, (hands, leader)
+        checked += 1
+
+
+def test_best_line_achieves_the_forced_tricks() -> None:
+    for hands, leader in ENDGAMES[:100] + ENDGAMES[1300:1340]:
+        result = solve_layout(CardSet(hands[0]), CardSet(hands[1]), CardSet(hands[2]), Seat(leader))
+        assert result.tricks == brute_force(hands, leader)
+        assert sum(trick.winner == Seat.M for trick in result.line) == result.tricks
+        assert len(result.line) == bin(hands[0]).count("1")
