@@ -203,17 +203,14 @@ def _classify(token: str) -> _Entry | None:
 
 
 def _opening(token: str) -> _Entry | None:
-    """``♠7810``, ``S:78T``, ``♠78♣79``: its cards, and the suit whose group stays open."""
+    """``♠7810``, ``S:78T``: the suit it opens and its cards. A glyph inside (``♠78♣79``) is
+    left to the parser, which keeps the first suit open."""
     first = token[0]
     body = token[1:] if first in _GLYPHS else token[2:]
-    if not all(ch in RANK_CHARS or ch in _GLYPHS for ch in body):
+    if not all(ch in RANK_CHARS for ch in body):
         return None
     bits = _bits(token)
-    glyphs = [ch for ch in body if ch in _GLYPHS]
-    if glyphs:
-        shift = _GLYPHS[glyphs[-1]]
-    else:
-        shift = _GLYPHS[first] if first in _GLYPHS else _LETTERS[first.upper()]
+    shift = _GLYPHS[first] if first in _GLYPHS else _LETTERS[first.upper()]
     return None if bits < 0 else (_OPENS, shift, bits)
 
 

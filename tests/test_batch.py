@@ -1,0 +1,457 @@
+"""The batch library: the fast path gives exactly what ``parse_hand`` and ``assess`` give."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from advisor import cards
+from advisor.batch import (
+    CSV_COLUMNS,
+    RANK_CHARS,
+    BatchError,
+    BatchJob,
+    BatchRun,
+    Checker,
+    CsvChunk,
+    Extra,
+    FileFailure,
+    HandReader,
+    Source,
+    TextChunk,
+    atomic_output,
+    csv_header,
+    read_chunks,
+    split_options,
+)
+from advisor.cards import CardSet, parse_hand
+from advisor.errors import AdvisorError
+from advisor.table import Lead, Table, default_table, merge_table
+from advisor.verdict import assess
+
+RANKS = {
+    "ascii": ("7", "8", "9", "10", "J", "Q", "K", "A"),
+    "short": ("7", "8", "9", "T", "J", "Q", "K", "A"),
+    "lower": ("7", "8", "9", "x", "j", "q", "k", "a"),
+    "russian": ("7", "8", "9", "10", "В", "Д", "К", "Т"),
+    "russian_lower": ("7", "8", "9", "10", "в", "д", "к", "т"),
+}
+SUITS = {
+    "ascii": "SCDH",
+    "lower": "scdh",
+    "glyph": "♠♣♦♥",
+    "white": "♤♧♢♡",
+    "russian": "птбч",
+    "russian_upper": "ПТБЧ",
+}
+
+
+def by_suit(mask: int, ranks: tuple[str, ...]) -> list[list[str]]:
+    return [[ranks[r] for r in range(8) if mask >> (8 * s + r) & 1] for s in range(4)]
+
+
+def write_hand(mask: int, rng: random.Random) -> str:
+    """The hand ``mask`` in a random notation with random spellings and spacing."""
+    ranks = RANKS[rng.choice(list(RANKS))]
+    suits = by_suit(mask, ranks)
+    style = rng.randrange(6)
+    if style == 0:  # rank first, shuffled, maybe run together or comma separated
+        letters = SUITS[rng.choice(list(SUITS))]
+        tokens = [r + letters[s] for s in range(4) for r in suits[s]]
+        rng.shuffle(tokens)
+        return rng.choice([" ", ", ", "  ", ",", "\t"]).join(tokens)
+    if style == 1:  # glyph groups, ranks run together or spaced
+        glyphs = rng.choice(["♠♣♦♥", "♤♧♢♡"])
+        sep = rng.choice(["", " ", ","])
+        return " ".join(glyphs[s] + sep.join(suits[s]) for s in range(4) if suits[s])
+    if style == 2:  # colon groups
+        letters = rng.choice(["SCDH", "scdh", "ПТБЧ"])
+        return " ".join(f"{letters[s]}:" + ",".join(suits[s]) for s in range(4) if suits[s])
+    if style == 3:  # dotted
+        void = rng.choice(["-", "", "—"])
+        return ".".join("".join(suits[s]) or void for s in range(4))
+    if style == 4:  # glyph groups written without spaces between suits
+        return "".join("♠♣♦♥"[s] + "".join(suits[s]) for s in range(4) if suits[s])
+    # glyph groups, then rank-first cards mixed in
+    letters = SUITS[rng.choice(list(SUITS))]
+    parts = []
+    for s in range(4):
+        if suits[s] and rng.random() < 0.5:
+            parts.append("♠♣♦♥"[s] + " ".join(suits[s]))
+        else:
+            parts.extend(r + letters[s] for r in suits[s])
+    return " ".join(parts)
+
+
+JUNK = ["6S", "7Z", "1", "0", "♠", "S:", "7S", "Тт", "Вт", "7т", "10", "8", ".", ",", "\ufe0f", "ſ:7"]
+
+
+def spoil(text: str, rng: random.Random) -> str:
+    """A small random change: most give an error, some give another valid hand."""
+    tokens = text.split(" ")
+    choice = rng.randrange(5)
+    if choice == 0 and len(tokens) > 1:
+        tokens.pop(rng.randrange(len(tokens)))
+    elif choice == 1:
+        tokens.insert(rng.randrange(len(tokens) + 1), rng.choice(tokens))
+    elif choice == 2:
+        tokens.insert(rng.randrange(len(tokens) + 1), rng.choice(JUNK))
+    elif choice == 3:
+        at = rng.randrange(len(text))
+        return text[:at] + rng.choice(JUNK) + text[at + 1 :]
+    else:
+        at = rng.randrange(len(text))
+        return text[:at] + text[at + 1 :]
+    return " ".join(tokens)
+
+
+def reference(file: str, line: int, ident: str | None, text: str, lead: Lead, table: Table) -> str:
+    """What the batch record must be, made the slow way: parse_hand, assess, to_dict."""
+    try:
+        hand = parse_hand(text)
+    except AdvisorError as error:
+        return json.dumps({"file": file, "line": line, "error": str(error)}, ensure_ascii=False)
+    record = {"file": file, "line": line, "id": ident, **assess(hand, lead, table).to_dict()}
+    return json.dumps(record, ensure_ascii=False)
+
+
+def random_mask(rng: random.Random) -> int:
+    return sum(1 << i for i in rng.sample(range(32), 10))
+
+
+def test_rank_chars_are_the_parsers() -> None:
+    found = {
+        chr(c)
+        for c in range(sys.maxunicode + 1)
+        if not 0xD800 <= c <= 0xDFFF and cards._is_rank_start(chr(c))
+    }
+    assert found == RANK_CHARS
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_reader_agrees_with_parse_hand(seed: int) -> None:
+    rng = random.Random(seed)
+    reader = HandReader()
+    for _ in range(3000):
+        text = write_hand(random_mask(rng), rng)
+        if rng.random() < 0.4:
+            text = spoil(text, rng)
+        try:
+            expected: int | str = parse_hand(text).mask
+        except AdvisorError as error:
+            expected = f"{type(error).__name__}: {error}"
+        try:
+            got: int | str = reader.read(text)
+        except AdvisorError as error:
+            got = f"{type(error).__name__}: {error}"
+        assert got == expected, text
+
+
+TOKEN_PIECES = ["7", "8", "10", "T", "J", "Q", "A", "к", "Т", "т", "S", "s", "C", "♠", "♣", "♥",
+                "♡", "П", "п", ":", ",", ".", " ", "-", "1", "0", "Вт", "ſ"]  # fmt: skip
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(st.lists(st.sampled_from(TOKEN_PIECES), min_size=1, max_size=30))
+def test_reader_agrees_on_any_text(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    reader = HandReader()
+    for _ in range(2):  # the second time from the memo tables
+        try:
+            expected: int | str = parse_hand(text).mask
+        except AdvisorError as error:
+            expected = str(error)
+        try:
+            got: int | str = reader.read(text)
+        except AdvisorError as error:
+            got = str(error)
+        assert got == expected
+
+
+@pytest.mark.parametrize("output", ["jsonl", "rows", "csv"])
+@pytest.mark.parametrize("seed", range(3))
+def test_records_are_assess_plus_file_line_id(seed: int, output: str) -> None:
+    rng = random.Random(100 + seed)
+    table = _other_table() if seed == 2 else default_table()
+    lines, expected = [], []
+    for number in range(1, 2501):
+        text = write_hand(random_mask(rng), rng)
+        if rng.random() < 0.1:
+            text = spoil(text, rng)
+        lead, ident = rng.choice([Lead.THEM, Lead.ME]), None
+        line = text
+        if lead is Lead.ME or rng.random() < 0.3:
+            line += f"; lead={lead.value}"
+        if rng.random() < 0.3:
+            ident = rng.choice(["a", 'with "quotes", commas', "Ж-7"])
+            line += f"; id={ident}"
+        lines.append(line)
+        expected.append(reference("f.txt", number, ident, text, lead, table))
+    job = BatchJob(table, Lead.THEM, output)
+    result = Checker(job).check(TextChunk("f.txt", 1, "\n".join(lines).encode()))
+    if output == "jsonl":
+        assert result.output.decode().splitlines() == expected
+    elif output == "csv":
+        text = csv_header() + result.output.decode()
+        assert _csv_as_json(text) == [json.loads(e) for e in expected]
+    else:
+        assert [_row_as_json(row) for row in result.rows] == [_brief(e) for e in expected]
+
+
+def _other_table() -> Table:
+    text = 'combine = "independent"\nthreshold = 60\n[rules]\nlone_low_own_lead = false\n'
+    text += '[holes]\n"7 K" = { own = 33.3, their = 66.6 }\n'
+    return merge_table(default_table(), text, origin="other.toml")
+
+
+def _csv_as_json(text: str) -> list[dict[str, object]]:
+    """The CSV records compared field by field with the JSON ones."""
+    records = []
+    for row in csv.DictReader(io.StringIO(text, newline="")):
+        if row["error"]:
+            records.append({"file": row["file"], "line": int(row["line"]), "error": row["error"]})
+            continue
+        record = {"file": row["file"], "line": int(row["line"]), "id": row["id"] or None}
+        record.update(_csv_assessment(row))
+        records.append(record)
+    return records
+
+
+def _csv_assessment(row: dict[str, str]) -> dict[str, object]:
+    hand = parse_hand(row["hand"])
+    full = assess(hand, Lead(row["lead"]), default_table()).to_dict()
+    if row["combine"] != full["combine"]:
+        full = assess(hand, Lead(row["lead"]), _other_table()).to_dict()
+    names = ("spades", "clubs", "diamonds", "hearts")
+    assert [row[n] for n in names] == [s["holding"] for s in full["suits"]]
+    assert [row[n + "_status"] for n in names] == [s["status"] for s in full["suits"]]
+    assert [json.loads(row[n + "_percent"]) for n in names] == [s["percent"] for s in full["suits"]]
+    assert row["decided_by"].split() == full["decided_by"]
+    for name in ("holes", "combined", "threshold", "max_holes"):
+        assert json.loads(row[name]) == full[name]
+    assert (row["verdict"], row["combine"], row["hand"]) == (
+        full["verdict"],
+        full["combine"],
+        full["hand"],
+    )
+    return full
+
+
+def _row_as_json(row: object) -> dict[str, object]:
+    fields = row._asdict()  # type: ignore[attr-defined]
+    if fields["error"] is not None:
+        return {"line": fields["line"], "error": fields["error"]}
+    keys = ("line", "id", "hand", "lead", "holes", "combined", "verdict")
+    return {key: fields[key] for key in keys} | {"decided_by": list(fields["decided_by"])}
+
+
+def _brief(expected: str) -> dict[str, object]:
+    record = json.loads(expected)
+    if "error" in record:
+        return {"line": record["line"], "error": record["error"]}
+    keys = ("line", "id", "hand", "lead", "holes", "combined", "verdict", "decided_by")
+    return {key: record[key] for key in keys}
+
+
+LINES_STRATEGY = st.lists(
+    st.sampled_from(
+        [
+            "7S 8S 10S 7C 9C JC 7D 8D 7H 9H",
+            "♠7810 ♣79J ♦78 ♥79; lead=me",
+            "78T.79J.78.79; id=x",
+            "7S 8S",
+            "  # a comment",
+            "#",
+            "",
+            "   ",
+            "\r",
+            "7S 8S 10S 7C 9C JC 7D 8D 7H 9H; lead=you",
+            "7S 8S 10S 7C 9C JC 7D 8D 7H 9H; colour=red",
+            "\ufeff7S 8S 10S 7C 9C JC 7D 8D 7H 9H",
+            "♠7 8 10 ♣7 9 J ♦7 8 ♥7 9 ; id=a;lead=ME",
+        ]
+    ),
+    max_size=60,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(LINES_STRATEGY, st.integers(min_value=1, max_value=80))
+def test_every_line_yields_exactly_one_record(lines: list[str], block_size: int) -> None:
+    data = "\n".join(lines).encode()
+    source = Source("f.txt", stream=io.BytesIO(data))
+    checker = Checker(BatchJob(default_table()))
+    records = []
+    for chunk in read_chunks(source, block_size=block_size):
+        assert not isinstance(chunk, FileFailure)
+        records += [json.loads(line) for line in checker.check(chunk).output.splitlines()]
+    wanted = [
+        n
+        for n, line in enumerate(lines, 1)
+        if line.strip() and not line.strip().startswith("#") and not (n == 1 and line == "")
+    ]
+    if lines and lines[0].startswith("\ufeff"):  # a BOM on the first line is not part of it
+        wanted = [n for n in wanted if not (n == 1 and not lines[0][1:].strip())]
+    assert [r["line"] for r in records] == wanted
+
+
+def test_bom_only_at_the_start_of_a_file() -> None:
+    data = "\ufeff7S 8S 10S 7C 9C JC 7D 8D 7H 9H\n\ufeff7S 8S 10S 7C 9C JC 7D 8D 7H 9H\n"
+    result = Checker(BatchJob(default_table())).check(TextChunk("f", 1, data.encode()))
+    records = [json.loads(line) for line in result.output.splitlines()]
+    assert "error" not in records[0]
+    assert records[1]["error"].startswith("'\ufeff7S'")
+
+
+def test_bytes_that_are_not_utf8_make_an_error_record() -> None:
+    data = b"7S 8S 10S 7C 9C JC 7D 8D 7H 9\xff\n7S 8S 10S 7C 9C JC 7D 8D 7H 9H\n"
+    result = Checker(BatchJob(default_table())).check(TextChunk("f", 1, data))
+    first, second = (json.loads(line) for line in result.output.splitlines())
+    assert first == {"file": "f", "line": 1, "error": "not UTF-8 text (byte 0xff)"}
+    assert second["verdict"] == "declare"
+    assert result.messages == ["f:1: not UTF-8 text (byte 0xff)"]
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("x; lead=you", "lead 'you' must be me or them"),
+        ("x; colour=red", "'colour=red' is not an option: write '; lead=me', '; lead=them' or '; id=NAME'"),
+        ("x;", "'' is not an option: write '; lead=me', '; lead=them' or '; id=NAME'"),
+        ("x; id=", "'id=' needs a name"),
+        ("x; lead=me; lead=them", "'lead' is given twice"),
+    ],
+)  # fmt: skip
+def test_bad_options(line: str, message: str) -> None:
+    with pytest.raises(BatchError) as caught:
+        split_options(line)
+    assert str(caught.value) == message
+
+
+def test_options() -> None:
+    assert split_options("7S ...; LEAD = Me ;id= deal 4 ") == ("7S ...", Lead.ME, "deal 4")
+
+
+def test_csv_input_lines_and_columns() -> None:
+    data = (
+        "\ufeffId,Hand,Lead,Note\n"
+        'a,"7S 8S 10S 7C 9C JC 7D 8D 7H 9H",me,"two\nlines"\n'
+        "\n"
+        ",,,\n"
+        "b,7S 8S,,\n"
+        "c,,them\n"
+        "d,7S 8S 10S 7C 9C JC 7D 8D 7H 9H,you\n"
+    ).encode()
+    chunks = list(read_chunks(Source("h.csv", stream=io.BytesIO(data), is_csv=True)))
+    assert len(chunks) == 1 and isinstance(chunks[0], CsvChunk)
+    result = Checker(BatchJob(default_table())).check(chunks[0])
+    records = [json.loads(line) for line in result.output.splitlines()]
+    assert [(r["line"], r.get("id"), r.get("lead"), r.get("error")) for r in records] == [
+        (2, "a", "me", None),
+        (6, None, None, "2 cards given, a hand has 10"),
+        (7, None, None, "no hand in the 'hand' column"),
+        (8, None, None, "lead 'you' must be me or them"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"", "h.csv: empty CSV file: it needs a header with a 'hand' column"),
+        (b"cards,lead\n7S,me\n", "h.csv: the CSV header has no 'hand' column (found: cards, lead)"),
+    ],
+)
+def test_csv_without_hand_column(data: bytes, message: str) -> None:
+    chunks = list(read_chunks(Source("h.csv", stream=io.BytesIO(data), is_csv=True)))
+    assert chunks == [FileFailure("h.csv", message)]
+
+
+def test_unreadable_files(tmp_path: object) -> None:
+    assert list(read_chunks(Source("nope.txt", path="/nonexistent/nope.txt"))) == [
+        FileFailure("nope.txt", "nope.txt: no such file")
+    ]
+    assert list(read_chunks(Source("dir", path="/"))) == [
+        FileFailure("dir", "dir: is a directory, not a file of hands")
+    ]
+
+
+def _talon_like(hand: CardSet, lead: Lead, table: Table) -> dict[str, object]:
+    if hand.mask & 1 == 0:
+        raise BatchError("no ♠7 for this analysis")
+    return {"cards": len(hand), "lead_again": lead.value}
+
+
+EXTRA = Extra(("cards", "lead_again"), _talon_like)
+HANDS = "7S 8S 10S 7C 9C JC 7D 8D 7H 9H\n8S 9S 10S 7C 9C JC 7D 8D 7H 9H\n"
+
+
+def test_extra_fields_are_merged_into_jsonl() -> None:
+    job = BatchJob(default_table(), Lead.ME, "jsonl", EXTRA)
+    first, second = Checker(job).check(TextChunk("f", 1, HANDS.encode())).output.splitlines()
+    record = json.loads(first)
+    assert list(record)[-2:] == ["cards", "lead_again"]
+    assert record["cards"] == 10 and record["lead_again"] == "me"
+    assert json.loads(second) == {"file": "f", "line": 2, "error": "no ♠7 for this analysis"}
+
+
+def test_extra_fields_are_csv_columns_and_row_fields() -> None:
+    job = BatchJob(default_table(), Lead.ME, "csv", EXTRA)
+    text = csv_header(EXTRA) + Checker(job).check(TextChunk("f", 1, HANDS.encode())).output.decode()
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert list(rows[0]) == [*CSV_COLUMNS, "cards", "lead_again"]
+    assert (rows[0]["cards"], rows[0]["lead_again"], rows[1]["cards"]) == ("10", "me", "")
+    job = BatchJob(default_table(), Lead.ME, "rows", EXTRA)
+    rows_out = Checker(job).check(TextChunk("f", 1, HANDS.encode())).rows
+    assert rows_out[0].extra == {"cards": 10, "lead_again": "me"}
+
+
+def test_extra_cannot_replace_a_record_field() -> None:
+    with pytest.raises(ValueError, match="'verdict'"):
+        Extra(("verdict",), _talon_like)
+
+
+def test_two_jobs_give_the_same_output_in_order() -> None:
+    rng = random.Random(7)
+    lines = [write_hand(random_mask(rng), rng) for _ in range(6000)] + ["bad"]
+    data = "\n".join(lines).encode()
+    outputs = {}
+    for jobs in (1, 2):
+        sources = [Source("a", stream=io.BytesIO(data)), Source("b", path="/nonexistent")]
+        sources.append(Source("c", stream=io.BytesIO(data[:5000])))
+        with BatchRun(BatchJob(default_table()), jobs) as run:
+            outputs[jobs] = [
+                r if isinstance(r, FileFailure) else (r.output, r.messages)
+                for r in run.results(sources)
+            ]
+    assert outputs[1] == outputs[2]
+    assert FileFailure("b", "b: no such file") in outputs[2]
+
+
+def test_atomic_output_all_or_nothing(tmp_path: object) -> None:
+    from pathlib import Path
+
+    target = Path(str(tmp_path)) / "out.jsonl"
+    target.write_text("old\n")
+    with pytest.raises(KeyboardInterrupt), atomic_output(str(target)) as out:
+        out.write(b"half")
+        raise KeyboardInterrupt
+    assert target.read_text() == "old\n"
+    assert sorted(p.name for p in target.parent.iterdir()) == ["out.jsonl"]
+    with atomic_output(str(target)) as out:
+        out.write(b"new\n")
+    assert target.read_text() == "new\n"
+    assert sorted(p.name for p in target.parent.iterdir()) == ["out.jsonl"]
+
+
+def test_atomic_output_into_a_missing_directory() -> None:
+    with pytest.raises(BatchError, match="^/nonexistent/out.jsonl: cannot be written"), atomic_output(
+        "/nonexistent/out.jsonl"
+    ):
+        pass  # pragma: no cover
