@@ -90,7 +90,8 @@ def write_hand(mask: int, rng: random.Random) -> str:
     return " ".join(parts)
 
 
-JUNK = ["6S", "7Z", "1", "0", "♠", "S:", "7S", "Тт", "Вт", "7т", "10", "8", ".", ",", "\ufe0f", "ſ:7"]
+JUNK = ["6S", "7Z", "1", "0", "♠", "S:", "7S", "Тт", "Вт", "7т", "10", "8", ".", ",", "\ufe0f",
+        "ſ:7"]  # fmt: skip
 
 
 def spoil(text: str, rng: random.Random) -> str:
@@ -319,12 +320,15 @@ def test_bytes_that_are_not_utf8_make_an_error_record() -> None:
     assert result.messages == ["f:1: not UTF-8 text (byte 0xff)"]
 
 
+OPTIONS_HELP = "write '; lead=me', '; lead=them' or '; id=NAME'"
+
+
 @pytest.mark.parametrize(
     ("line", "message"),
     [
         ("x; lead=you", "lead 'you' must be me or them"),
-        ("x; colour=red", "'colour=red' is not an option: write '; lead=me', '; lead=them' or '; id=NAME'"),
-        ("x;", "'' is not an option: write '; lead=me', '; lead=them' or '; id=NAME'"),
+        ("x; colour=red", "'colour=red' is not an option: " + OPTIONS_HELP),
+        ("x;", "'' is not an option: " + OPTIONS_HELP),
         ("x; id=", "'id=' needs a name"),
         ("x; lead=me; lead=them", "'lead' is given twice"),
     ],
@@ -451,7 +455,8 @@ def test_atomic_output_all_or_nothing(tmp_path: object) -> None:
 
 
 def test_atomic_output_into_a_missing_directory() -> None:
-    with pytest.raises(BatchError, match="^/nonexistent/out.jsonl: cannot be written"), atomic_output(
-        "/nonexistent/out.jsonl"
+    with (
+        pytest.raises(BatchError, match=r"^/nonexistent/out\.jsonl: cannot be written"),
+        atomic_output("/nonexistent/out.jsonl"),
     ):
         pass  # pragma: no cover
