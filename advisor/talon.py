@@ -108,6 +108,25 @@ def best_discards(
     return options if top is None else options[:top]
 
 
+def talon_discards(
+    hand: CardSet, lead: Lead, table: Table, top: int = 1
+) -> list[tuple[CardSet, tuple[CardSet, ...]]]:
+    """Every talon the 22 unseen cards can form (in the order of :func:`talon_outlook`), each
+    with the ``top`` best discards of the twelve cards, best first: the same discards as
+    ``best_discards(hand | talon, lead, table, top)``, without judging the 66 hands one by one.
+    """
+    if len(hand) != HAND_CARDS:
+        raise CardCountError(f"{len(hand)} cards given, a hand has {HAND_CARDS}")
+    scorer = _scorer(lead, table)
+    unseen = [card.index for card in hand.complement()]
+    found = []
+    for low, high in itertools.combinations(unseen, 2):
+        talon = 1 << low | 1 << high
+        pairs = scorer.discards(hand.mask | talon, top)
+        found.append((CardSet(talon), tuple(CardSet(pair) for pair in pairs)))
+    return found
+
+
 # --- the outlook -------------------------------------------------------------------------------
 
 
@@ -244,6 +263,8 @@ def _with_cards(masks: tuple[int, ...], indexes: Sequence[int]) -> list[int]:
     return grown
 
 
+_SHIFTS = (0, 8, 16, 24)  # the bit offset of each suit's holding in a card mask
+
 # How two discards can fall on the four suits: (cards taken from each suit).
 _SPLITS = tuple(
     split for split in itertools.product(range(3), repeat=4) if sum(split) == TALON_CARDS
@@ -286,6 +307,19 @@ class _Scorer:
             )
         )
 
+    def discards(self, cards: int, top: int) -> list[int]:
+        """The ``top`` best discards (two-card masks) from twelve ``cards``, best first."""
+        pairs = _pairs_by_tie_break(cards)
+        if top == 1:  # the best key is known: the first pair in tie-break order that has it
+            best = self.best([cards >> shift & 0xFF for shift in _SHIFTS])
+            return [next(pair for pair in pairs if self._key_after(cards, pair) == best)]
+        return sorted(pairs, key=lambda pair: self._key_after(cards, pair))[:top]
+
+    def _key_after(self, cards: int, pair: int) -> _Key:
+        rest = cards & ~pair
+        values = self.values
+        return self.rank([values[rest >> shift & 0xFF] for shift in _SHIFTS])
+
     def improves(self, masks: Sequence[int], suit: Suit, than: _Key, percent: float) -> bool:
         """Whether one discard from eleven cards beats ``than`` and improves ``suit``."""
         outcomes = [self.values[mask] for mask in masks]
@@ -308,6 +342,13 @@ class _Scorer:
                 o for o in sorted(outcomes) if not any(_dominates(p, o) for p in outcomes)
             ]
         return found
+
+
+def _pairs_by_tie_break(cards: int) -> list[int]:
+    """The two-card masks of ``cards`` in the tie-break order of :func:`_tie_break`."""
+    indexes = [index for index in range(32) if cards >> index & 1]
+    indexes.sort(key=lambda index: (index & 7) * 4 + 3 - (index >> 3), reverse=True)
+    return [1 << a | 1 << b for a, b in itertools.combinations(indexes, 2)]
 
 
 def _dominates(better: _Outcome, worse: _Outcome) -> bool:
