@@ -118,7 +118,9 @@ typedef struct {
     uint8_t leader, lb, ub, used;
 } Entry;
 
-enum { TT_BITS = 20 };
+#ifndef TT_BITS
+#define TT_BITS 22
+#endif
 #define TT_SIZE (1u << TT_BITS)
 static Entry *table;
 static u64 node_count;
@@ -175,6 +177,7 @@ typedef struct {
 } Trick;
 
 static int can_force(u32 m, u32 l, u32 r, int leader, int k);
+static int static_cutoff(u32 m, u32 l, u32 r, int leader, int k);
 
 /* Cards of `hand` worth trying: one per run of neighbours (the highest of each run). */
 static u32 representatives(u32 hand) { return hand & ~(hand >> 1 & 0x7F7F7F7Fu); }
@@ -206,7 +209,12 @@ static int gen_moves(const Trick *t, int seat, int pos, uint8_t out[MAX_TRICKS])
         for (u32 x = cards; x; x &= x - 1) {
             int card = lowest(x), shift = card & ~7, rank = card & 7;
             if (seat == SEAT_M) {
-                score[card] = rank; /* lowest cards first: someone may have to overtake */
+                /* first the cards a catcher must overtake (he holds the suit, only higher),
+                 * then the lowest */
+                u32 below = (1u << rank) - 1, l = t->h[SEAT_L] >> shift & 0xFF,
+                    r = t->h[SEAT_R] >> shift & 0xFF;
+                int overtaken = (l && !(l & below)) || (r && !(r & below));
+                score[card] = (overtaken ? 0 : 16) + rank;
             } else {
                 u32 mh = m >> shift & 0xFF;
                 int hole = mh && !CLEAN[mh][c >> shift & 0xFF];
@@ -235,10 +243,13 @@ static int gen_moves(const Trick *t, int seat, int pos, uint8_t out[MAX_TRICKS])
             }
         }
     } else {
-        cards = representatives(hand); /* void: discard, highest cards first */
+        /* void: discard the highest cards first; M sheds his holed suits first */
+        cards = representatives(hand);
+        u32 c = t->h[SEAT_L] | t->h[SEAT_R];
         for (u32 x = cards; x; x &= x - 1) {
-            int card = lowest(x);
-            score[card] = 8 - (card & 7);
+            int card = lowest(x), shift = card & ~7;
+            int safe = seat != SEAT_M || CLEAN[hand >> shift & 0xFF][c >> shift & 0xFF];
+            score[card] = (safe ? 16 : 0) + 8 - (card & 7);
         }
     }
     return order_moves(cards, score, out);
@@ -251,6 +262,11 @@ static int finish_trick(const Trick *t) {
     if (t->win_seat == SEAT_M) {
         k--;
         if (k <= 0) return 1;
+    }
+    int cut = static_cutoff(h[0], h[1], h[2], t->win_seat, k);
+    if (cut >= 0) {
+        node_count++;
+        return cut;
     }
     normalise(h);
     return can_force(h[0], h[1], h[2], t->win_seat, k);
@@ -281,11 +297,38 @@ static int play(Trick *t, int pos) {
     return !want;
 }
 
-static int can_force(u32 m, u32 l, u32 r, int leader, int k) {
-    node_count++;
+/*
+ * A catcher on lead catches M at once when, in some suit, he holds a card under all of M's and
+ * his partner is void there or holds one too: M must play over the led card and the partner
+ * ducks (whether he plays before or after M).
+ */
+static int immediate_catch(u32 m, u32 lead, u32 partner) {
+    for (int shift = 0; shift < 32; shift += 8) {
+        u32 mh = m >> shift & 0xFF;
+        if (!mh) continue;
+        u32 under = (mh & -mh) - 1, ph = partner >> shift & 0xFF;
+        if ((lead >> shift & under) && (!ph || (ph & under))) return 1;
+    }
+    return 0;
+}
+
+/* The answer without search where one is known (1 or 0), else -1. Valid on positions
+ * whether normalised or not. */
+static int static_cutoff(u32 m, u32 l, u32 r, int leader, int k) {
     if (k <= 0) return 1;
     if (k > popcount32(m)) return 0;
-    if (leader != SEAT_M && all_clean(m, l | r)) return 0;
+    if (leader != SEAT_M) {
+        if (all_clean(m, l | r)) return 0;
+        if (k == 1 && immediate_catch(m, leader == SEAT_L ? l : r, leader == SEAT_L ? r : l))
+            return 1;
+    }
+    return -1;
+}
+
+static int can_force(u32 m, u32 l, u32 r, int leader, int k) {
+    node_count++;
+    int cut = static_cutoff(m, l, r, leader, k);
+    if (cut >= 0) return cut;
     Entry *e = tt_find(tt_slot(m, l, r, leader), m, l, r, leader);
     if (e) {
         if (e->lb >= k) return 1;
