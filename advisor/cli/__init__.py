@@ -19,6 +19,7 @@ COMMANDS = {
     "batch": "advisor.cli.batch:batch",
     "check": "advisor.cli.check:check",
     "discard": "advisor.cli.discard:discard",
+    "solve": "advisor.cli.solve:solve",
     "table": "advisor.cli.table:table",
 }
 

@@ -26,16 +26,22 @@ from types import ModuleType
 
 from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
 from advisor.errors import AdvisorError, LayoutError
+from advisor.solver.layout import Layout, check_layout, format_layout, parse_layout
 
 __all__ = [
+    "EXACT_LAYOUTS",
+    "Layout",
     "LayoutResult",
     "Odds",
+    "ProgressCallback",
     "Seat",
     "SolverUnavailableError",
     "Trick",
     "catch_odds",
     "core_available",
+    "format_layout",
     "nodes_searched",
+    "parse_layout",
     "solve_layout",
     "solve_many",
 ]
@@ -185,7 +191,7 @@ def solve_layout(m_hand: CardSet, l_hand: CardSet, r_hand: CardSet, leader: Seat
     endgame). Raises :class:`LayoutError` otherwise.
     """
     core = _require_core()
-    _check_layout(m_hand, l_hand, r_hand)
+    check_layout(m_hand, l_hand, r_hand)
     hands = [m_hand.mask, l_hand.mask, r_hand.mask]
     tricks = core.forced_tricks(*hands, leader)
     line = []
@@ -196,17 +202,6 @@ def solve_layout(m_hand: CardSet, l_hand: CardSet, r_hand: CardSet, leader: Seat
             hands[seat] &= ~(1 << trick.card_of(seat).index)
         leader = trick.winner
     return LayoutResult(tricks=tricks, line=tuple(line))
-
-
-def _check_layout(m_hand: CardSet, l_hand: CardSet, r_hand: CardSet) -> None:
-    names = {"M": m_hand, "L": l_hand, "R": r_hand}
-    for (a, x), (b, y) in itertools.combinations(names.items(), 2):
-        if x & y:
-            raise LayoutError(f"{a} and {b} both hold {x & y}")
-    sizes = {name: len(hand) for name, hand in names.items()}
-    if len(set(sizes.values())) != 1 or sizes["M"] > HAND_SIZE:
-        counts = ", ".join(f"{name} {n}" for name, n in sizes.items())
-        raise LayoutError(f"the hands must hold the same number of cards (at most 10): {counts}")
 
 
 def _legal(hand: int, led_suit: int | None) -> Iterator[int]:

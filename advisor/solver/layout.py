@@ -1,0 +1,62 @@
+"""The layout notation: ``"M: <10 cards> L: <10 cards> R: <10 cards>"``.
+
+Each hand is in any notation :func:`advisor.cards.parse_cards` reads; the three labels may come
+in any order (``m:`` works too). ``format_layout`` writes it back, and the two round-trip.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from advisor.cards import HAND_SIZE, CardSet, parse_cards
+from advisor.errors import AdvisorError, LayoutError
+
+Layout = tuple[CardSet, CardSet, CardSet]
+"""M's, L's and R's hands."""
+
+_LABEL = re.compile(r"(?:^|(?<=\s))([MLRmlr])\s*:")
+_SEATS = "MLR"
+
+
+def parse_layout(text: str) -> Layout:
+    """Read ``"M: ... L: ... R: ..."``: three hands of 10 cards that do not overlap.
+
+    Raises :class:`LayoutError` for a missing or repeated label, overlapping hands, and any
+    notation error of a hand with the hand's label in front of its message.
+    """
+    pieces = _LABEL.split(text.strip())
+    if pieces[0].strip():
+        raise LayoutError(f"'{pieces[0].strip()}' comes before a label: write M: ... L: ... R: ...")
+    hands: dict[str, CardSet] = {}
+    for label, cards in zip(pieces[1::2], pieces[2::2], strict=True):
+        seat = label.upper()
+        if seat in hands:
+            raise LayoutError(f"the layout gives {seat}: twice")
+        try:
+            hands[seat] = parse_cards(cards, count=HAND_SIZE)
+        except AdvisorError as error:
+            raise type(error)(f"{seat}: {error}") from None
+    missing = [seat for seat in _SEATS if seat not in hands]
+    if missing:
+        raise LayoutError(f"the layout has no {' and no '.join(m + ':' for m in missing)} hand")
+    layout = (hands["M"], hands["L"], hands["R"])
+    check_layout(*layout)
+    return layout
+
+
+def check_layout(m_hand: CardSet, l_hand: CardSet, r_hand: CardSet) -> None:
+    """Raise :class:`LayoutError` unless the hands are disjoint and of one size, at most 10."""
+    named = tuple(zip(_SEATS, (m_hand, l_hand, r_hand), strict=True))
+    for (a, x), (b, y) in itertools.combinations(named, 2):
+        if x & y:
+            raise LayoutError(f"{a} and {b} both hold {x & y}")
+    sizes = [len(hand) for hand in (m_hand, l_hand, r_hand)]
+    if len(set(sizes)) != 1 or sizes[0] > HAND_SIZE:
+        counts = ", ".join(f"{seat} {n}" for seat, n in zip(_SEATS, sizes, strict=True))
+        raise LayoutError(f"the hands must hold the same number of cards, at most 10: {counts}")
+
+
+def format_layout(layout: Layout) -> str:
+    """``"M: ♠7 10 ... L: ... R: ..."``, accepted back by :func:`parse_layout`."""
+    return " ".join(f"{seat}: {hand}" for seat, hand in zip(_SEATS, layout, strict=True))
