@@ -1,0 +1,101 @@
+"""``advisor discard`` through the command line, as transcripts."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from advisor.cli import main
+
+TWELVE = "♠7810 ♣79J ♦78 ♥79KA"
+
+
+def test_discard_own_lead(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["discard", TWELVE, "--lead", "me"])
+    assert result.exit_code == 0
+    assert result.output == (
+        "Cards    ♠7 8 10 ♣7 9 J ♦7 8 ♥7 9 K A\n"
+        "Discard  ♥K A\n"
+        "\n"
+        "Hand  ♠7 8 10 ♣7 9 J ♦7 8 ♥7 9\n"
+        "Lead  me (the misère player leads first)\n"
+        "\n"
+        "Suit  Holding  Status  Matched       %\n"
+        "♠     7 8 10   clean   clean        0%\n"
+        "♣     7 9 J    clean   clean        0%\n"
+        "♦     7 8      clean   clean        0%\n"
+        '♥     7 9      hole    table "7 9"  5%\n'
+        "\n"
+        "✓  No seven         every suit held has its 7\n"
+        "✓  At most 2 holes  1 hole, at most 2\n"
+        "✓  Combined chance  caught in 5% (sum) ≤ 80%\n"
+        "✓  Clean misère     has holes\n"
+        "Verdict: DECLARE — 1 hole, caught in 5% (limit 80%)\n"
+        "\n"
+        "Next  Discard  Keeps                     Holes  Caught  Verdict\n"
+        "2     ♠10 ♥A   ♠7 8 ♣7 9 J ♦7 8 ♥7 9 K   1      70%     declare\n"
+        "3     ♦8 ♥A    ♠7 8 10 ♣7 9 J ♦7 ♥7 9 K  1      70%     declare\n"
+    )
+
+
+def test_discard_their_lead(runner: CliRunner) -> None:
+    # The ♣J may go now: ♣7 9 is safe on their lead.
+    result = runner.invoke(main, ["discard", *TWELVE.split()])
+    assert result.exit_code == 0
+    assert "Discard  ♥K A\n" in result.output
+    assert "Verdict: DECLARE — a clean misère\n" in result.output
+    assert result.output.endswith(
+        "Next  Discard  Keeps                     Holes  Caught  Verdict\n"
+        "2     ♣J ♥A    ♠7 8 10 ♣7 9 ♦7 8 ♥7 9 K  1      70%     declare\n"
+        "3     ♠10 ♥A   ♠7 8 ♣7 9 J ♦7 8 ♥7 9 K   1      70%     declare\n"
+    )
+
+
+def test_discard_that_cannot_save_the_hand_exits_1(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["discard", "♠A K ♣A K ♦A ♥7 8 9 10 J Q K"])
+    assert result.exit_code == 1
+    assert "Discard  ♠A ♦A\n" in result.output
+    assert "Verdict: PASS" in result.output
+
+
+def test_discard_json(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["discard", TWELVE, "--lead", "ME", "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert (data["cards"], data["lead"]) == ("♠7 8 10 ♣7 9 J ♦7 8 ♥7 9 K A", "me")
+    assert [(o["discards"], o["verdict"], o["combined"]) for o in [data["best"]]] == [
+        ("♥K A", "declare", 5)
+    ]
+    assert [(o["discards"], o["hand"], o["holes"]) for o in data["alternatives"]] == [
+        ("♠10 ♥A", "♠7 8 ♣7 9 J ♦7 8 ♥7 9 K", 1),
+        ("♦8 ♥A", "♠7 8 10 ♣7 9 J ♦7 ♥7 9 K", 1),
+    ]
+    assert data["best"]["assessment"]["suits"][3]["source"] == 'table "7 9"'
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ("♠7810 ♣79J ♦78 ♥79K", "11 cards given, 12 are needed"),
+        ("♠7810 ♣79J ♦78 ♥79KA ♠9", "13 cards given, 12 are needed"),
+        ("♠7810 ♣79J ♦78 ♥79K 7S", "7♠ is given twice ('♠7810' and '7S')"),
+        ("♠7810 ♣79J ♦78 ♥79K 6S", "'6S' is not a Preferans card: the deck runs 7..A"),
+    ],
+)
+def test_discard_bad_cards(runner: CliRunner, cards: str, message: str) -> None:
+    result = runner.invoke(main, ["discard", cards])
+    assert (result.exit_code, result.output) == (2, f"Error: {message}\n")
+
+
+def test_discard_needs_cards(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["discard"])
+    assert result.exit_code == 2
+    assert "Missing argument 'CARDS...'" in result.output
+
+
+def test_discard_help_ends_with_an_example(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["discard", "--help"])
+    assert result.exit_code == 0
+    assert 'Example:\n    advisor discard "♠7810 ♣79J ♦78 ♥79KA" --lead me\n' in result.output
