@@ -97,8 +97,7 @@ def render_odds(hand: CardSet, discards: CardSet, leader: Seat, odds: Odds, seed
     out.print()
     out.print(f"Mean tricks     {odds.expected_tricks:.3f}")
     out.print(
-        f"Expected score  {odds.expected_score:+.2f}  (+10 to the pool when clean, "
-        "-10 to the mountain a trick)"
+        f"Expected score  {odds.expected_score:+.2f}  (+10 pool when clean, -10 mountain a trick)"
     )
 
 
