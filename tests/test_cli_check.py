@@ -33,6 +33,7 @@ def test_check_clean_hand(runner: CliRunner) -> None:
         "✓  Combined chance  caught in 0% (sum) ≤ 80%\n"
         "✓  Clean misère     no holes: a clean misère\n"
         "Verdict: DECLARE — a clean misère\n"
+        "Add --talon (-t) for the odds after the talon and the outs of each hole.\n"
     )
 
 
@@ -44,6 +45,7 @@ def test_check_pass_names_the_broken_rule(runner: CliRunner) -> None:
     assert "✗  Combined chance  caught in 130% (sum) > 80%\n" in result.output
     assert result.output.endswith(
         "Verdict: PASS — 2 holes, caught in 130% (limit 80%); broken: combined chance\n"
+        "Add --talon (-t) for the odds after the talon and the outs of each hole.\n"
     )
 
 

@@ -60,13 +60,15 @@ def check(
             data["talon"] = _outlook(assessment).to_dict()
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     elif not quiet:
-        from advisor.cli.render_check import render_assessment
+        from advisor.cli.render_check import render_assessment, render_talon_hint
 
         render_assessment(assessment)
         if talon:
             from advisor.cli.render_talon import render_outlook
 
             render_outlook(_outlook(assessment))
+        else:
+            render_talon_hint()
     raise SystemExit(EXIT_DECLARE if assessment.declare else EXIT_PASS)
 
 

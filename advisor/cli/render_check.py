@@ -27,6 +27,8 @@ def _rule_title(rule: str, assessment: Assessment) -> str:
     return titles[rule]
 
 
+HINT = "Add --talon (-t) for the odds after the talon and the outs of each hole."
+
 _LEAD_WORDS = {
     Lead.ME: "me (the misère player leads first)",
     Lead.THEM: "them (a catcher leads first)",
@@ -42,6 +44,11 @@ def render_assessment(assessment: Assessment) -> None:
     out.print()
     out.print(_rules_lines(assessment))
     out.print(_verdict_line(assessment))
+
+
+def render_talon_hint() -> None:
+    """The plain check's pointer to ``--talon``."""
+    console().print(HINT, style="dim")
 
 
 def _suit_table(assessment: Assessment) -> Text:
