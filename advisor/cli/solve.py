@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from advisor.cli.options import json_option, lead_option
+from advisor.errors import AdvisorError
 
 if TYPE_CHECKING:
     from advisor.solver import Layout, LayoutResult, Odds
@@ -61,7 +62,7 @@ def solve(
     --lead says who leads the first trick: me (M), left (L, who plays after M) or right (R).
 
     \b
-    Examples:
+    Example:
       advisor solve "7S 10S 7C 8C 9C 7D 8D 9D 7H 8H" --discards "AD AH" --lead left
       advisor solve --layout "M: ♠7 10 ♣789 ♦789 ♥78 L: ♠89J ♣TJ ♦TJ ♥9TJ
                               R: ♠QKA ♣QKA ♦QK ♥QK" --lead me
@@ -108,7 +109,10 @@ def _solve_odds(
     from advisor.solver import EXACT_LAYOUTS, Seat, catch_odds
 
     hand = parse_hand(hand_text)
-    discards = parse_cards(discards_text, count=2)
+    try:
+        discards = parse_cards(discards_text, count=2)
+    except AdvisorError as error:
+        raise type(error)(f"--discards: {error}") from None
     seat = Seat(LEADERS[lead])
     run = functools.partial(catch_odds, hand, discards, seat, samples=samples, seed=seed, jobs=jobs)
     if sys.stderr.isatty() and (samples or EXACT_LAYOUTS) >= _PROGRESS_FROM:

@@ -1,0 +1,161 @@
+"""``advisor solve`` through the command line, as transcripts."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from click.testing import CliRunner
+
+import advisor.solver
+from advisor.cli import main
+
+HOLED = "7S 10S 7C 8C 9C 7D 8D 9D 7H 8H"
+CAUGHT_LAYOUT = (
+    "M: ♠7 10 ♣7 8 9 ♦7 8 9 ♥7 8 L: ♠8 Q A ♣J Q ♦10 J K ♥Q K R: ♠9 J K ♣10 K A ♦Q ♥9 10 J"
+)
+
+needs_core = pytest.mark.skipif(
+    not advisor.solver.core_available() and os.environ.get("CI") != "true",
+    reason="the compiled solver was not built (no C compiler)",
+)
+
+
+@needs_core
+def test_one_layout(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["solve", "--layout", CAUGHT_LAYOUT, "--lead", "left"])
+    assert result.exit_code == 0
+    assert result.output == (
+        "L                       R\n"
+        "♠ 8 Q A                 ♠ 9 J K\n"
+        "♣ J Q                   ♣ 10 K A\n"
+        "♦ 10 J K                ♦ Q\n"
+        "♥ Q K                   ♥ 9 10 J\n"
+        "            M\n"
+        "            ♠ 7 10\n"
+        "            ♣ 7 8 9\n"
+        "            ♦ 7 8 9\n"
+        "            ♥ 7 8\n"
+        "\n"
+        "Lead  left (L leads the first trick)\n"
+        "Caught: the catchers can force M to take 1 trick (10 to the mountain).\n"
+        "\n"
+        " #  Lead       M     L     R     Won by\n"
+        " 1  L leads    7♣    J♣    10♣   L\n"
+        " 2  L leads    8♣    Q♣    K♣    R\n"
+        " 3  R leads    10♠   8♠    9♠    M  ← caught\n"
+        " 4  M leads    7♠    Q♠    J♠    L\n"
+        " 5  L leads    9♣    A♠    K♠    L\n"
+        " 6  L leads    7♦    10♦   Q♦    R\n"
+        " 7  R leads    8♦    J♦    A♣    R\n"
+        " 8  R leads    7♥    Q♥    9♥    L\n"
+        " 9  L leads    9♦    K♦    10♥   L\n"
+        "10  L leads    8♥    K♥    J♥    L\n"
+    )
+
+
+@needs_core
+def test_one_layout_json(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["solve", "--layout", CAUGHT_LAYOUT, "--lead", "left", "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["caught"] is True and data["tricks"] == 1 and data["lead"] == "left"
+    assert data["hands"]["M"] == "♠7 10 ♣7 8 9 ♦7 8 9 ♥7 8"
+    assert data["line"][2] == {"leader": "R", "cards": ["9♠", "10♠", "8♠"], "winner": "M"}
+    assert len(data["line"]) == 10
+
+
+@needs_core
+def test_sampled_odds(runner: CliRunner) -> None:
+    args = ["solve", HOLED, "--discards", "AD AH", "--lead", "me", "--samples", "2000"]
+    result = runner.invoke(main, [*args, "--seed", "3"])
+    assert result.exit_code == 0
+    assert result.output == (
+        "Hand      ♠7 10 ♣7 8 9 ♦7 8 9 ♥7 8\n"
+        "Discards  ♦A ♥A\n"
+        "Lead      me (M leads the first trick)\n"
+        "Layouts   2,000 random splits (seed 3)\n"
+        "\n"
+        "Caught in 494 of 2,000 layouts: 24.70% (95% interval 22.86–26.64%)\n"
+        "\n"
+        "Forced tricks   Layouts   Share\n"
+        "            0     1,506    75.3%\n"
+        "            1       494    24.7%\n"
+        "\n"
+        "Mean tricks     0.247\n"
+        "Expected score  +5.06  (+10 pool when clean, -10 mountain a trick)\n"
+    )
+
+
+@needs_core
+def test_exact_odds_json(runner: CliRunner) -> None:
+    args = ["solve", *HOLED.split(), "--discards", "AD AH", "--lead", "right", "--exact"]
+    result = runner.invoke(main, [*args, "--jobs", "2", "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["exact"] is True and "seed" not in data
+    assert (data["layouts"], data["caught"]) == (184_756, 61_898)
+    assert data["fraction"] == pytest.approx(61_898 / 184_756)
+    assert data["histogram"] == [184_756 - 61_898, 61_898] + [0] * 9
+
+
+@needs_core
+def test_clean_hand_text(runner: CliRunner) -> None:
+    clean = "♠789 ♣78 ♦789 ♥78"
+    result = runner.invoke(main, ["solve", clean, "--discards", "AD AH", "--lead", "left"])
+    assert result.exit_code == 0
+    assert "Layouts   all 184,756 splits of the other 20 cards\n" in result.output
+    assert "Caught in 0 of 184,756 layouts: 0.00%\n" in result.output
+    assert "Expected score  +10.00" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        ([HOLED, "--discards", "AD AH", "--lead", "them"],
+         "Error: Invalid value for '--lead': 'them' is not one of 'me', 'left', 'right'."),
+        ([HOLED, "--discards", "AD AH"], "Error: --lead is required: me, left or right"),
+        ([HOLED, "--lead", "me"], "Error: --discards is required with HAND"),
+        (["--lead", "me"], "Error: give HAND (with --discards) or --layout"),
+        ([HOLED, "--discards", "AD AH", "--lead", "me", "--exact", "--samples", "5"],
+         "Error: --exact and --samples exclude each other"),
+        (["--layout", CAUGHT_LAYOUT, "--lead", "me", "--samples", "5"],
+         "Error: --layout takes no HAND, --discards, --exact or --samples"),
+        ([HOLED, "--discards", "7S AH", "--lead", "me"], "Error: the discards ♠7 are in the hand"),
+        ([HOLED, "--discards", "AH", "--lead", "me"],
+         "Error: --discards: 1 card given, 2 are needed"),
+        (["7S 10S", "--discards", "AD AH", "--lead", "me"],
+         "Error: 2 cards given, a hand has 10"),
+        (["--layout", CAUGHT_LAYOUT.replace("L: ♠8", "L: ♠7"), "--lead", "me"],
+         "Error: M and L both hold ♠7"),
+        (["--layout", "M: 7S L: 8S R: 9S", "--lead", "me"],
+         "Error: M: 1 card given, a hand has 10"),
+        ([HOLED, "--discards", "AD AH", "--lead", "me", "--jobs", "0"],
+         "Error: Invalid value for '--jobs': 0 is not in the range x>=1."),
+    ],
+)  # fmt: skip
+def test_bad_input_exits_2_with_one_error_line(
+    runner: CliRunner, args: list[str], error: str
+) -> None:
+    result = runner.invoke(main, ["solve", *args])
+    assert result.exit_code == 2
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.output.splitlines()[-1] == error
+
+
+def test_missing_compiled_solver(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(advisor.solver, "_core", None)
+    result = runner.invoke(main, ["solve", HOLED, "--discards", "AD AH", "--lead", "me"])
+    assert result.exit_code == 2
+    assert result.output == (
+        "Error: the compiled solver (advisor.solver._core) is missing: install a C compiler "
+        "(e.g. apt-get install gcc) and reinstall: pip install --force-reinstall "
+        "--no-binary misere-advisor misere-advisor\n"
+    )
+
+
+def test_help_ends_with_examples(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["solve", "--help"])
+    assert result.exit_code == 0
+    assert "  Example:\n    advisor solve" in result.output
