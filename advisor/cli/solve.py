@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from advisor.cli.options import json_option, lead_option
+from advisor.cli.options import json_option
 from advisor.errors import AdvisorError
 
 if TYPE_CHECKING:
@@ -26,7 +26,12 @@ _PROGRESS_FROM = 20_000  # layouts: below this a run is too short for a progress
     help="Solve this one deal of three 10-card hands instead of all the layouts of HAND.",
 )
 @click.option("--discards", metavar='"C1 C2"', help="M's two discards (with HAND).")
-@lead_option("me", "left", "right", default=None)
+@click.option(
+    "--lead",
+    type=click.Choice(list(LEADERS), case_sensitive=False),
+    required=True,
+    help="Who leads the first trick: me (M), left (L, who plays after M) or right (R).",
+)
 @click.option("--exact", "exact", is_flag=True, help="Solve all 184,756 layouts (the default).")
 @click.option(
     "--samples", type=click.IntRange(min=1), metavar="N", help="Solve N random layouts instead."
@@ -44,7 +49,7 @@ def solve(
     hand: tuple[str, ...],
     layout: str | None,
     discards: str | None,
-    lead: str | None,
+    lead: str,
     exact: bool,
     samples: int | None,
     seed: int,
@@ -59,20 +64,16 @@ def solve(
     --samples N random splits, with the chance to be caught, the forced tricks and the
     expected score (+10 to the pool when clean, 10 to the mountain per trick).
 
-    --lead says who leads the first trick: me (M), left (L, who plays after M) or right (R).
-
     \b
     Example:
       advisor solve "7S 10S 7C 8C 9C 7D 8D 9D 7H 8H" --discards "AD AH" --lead left
       advisor solve --layout "M: ♠7 10 ♣789 ♦789 ♥78 L: ♠89J ♣TJ ♦TJ ♥9TJ
                               R: ♠QKA ♣QKA ♦QK ♥QK" --lead me
     """
-    if lead is None:
-        raise click.UsageError("--lead is required: me, left or right")
     if layout is not None:
         if hand or discards or exact or samples:
             raise click.UsageError("--layout takes no HAND, --discards, --exact or --samples")
-        _solve_layout(layout, lead, as_json)
+        _solve_layout(layout, lead.lower(), as_json)
         return
     if not hand:
         raise click.UsageError("give HAND (with --discards) or --layout")
@@ -80,7 +81,7 @@ def solve(
         raise click.UsageError("--discards is required with HAND")
     if exact and samples:
         raise click.UsageError("--exact and --samples exclude each other")
-    _solve_odds(" ".join(hand), discards, lead, samples, seed, jobs, as_json)
+    _solve_odds(" ".join(hand), discards, lead.lower(), samples, seed, jobs, as_json)
 
 
 def _solve_layout(text: str, lead: str, as_json: bool) -> None:

@@ -1,0 +1,41 @@
+"""Type stub of the compiled solver ``advisor.solver._core`` (source: ``_core.c``).
+
+Cards are bits of a 32-bit mask, bit ``suit * 8 + rank`` (as :class:`advisor.cards.CardSet`).
+Seats are ints: 0 = M (the declarer), 1 = L (plays after M), 2 = R; a trick led by seat ``s``
+goes s, s+1, s+2 (mod 3). The search keeps one transposition table per process, shared by
+every call (its keys are whole normalised positions, so it never goes stale).
+"""
+
+from typing_extensions import Buffer
+
+TABLE_ENTRIES: int
+"""Size of the transposition table (entries of 16 bytes)."""
+
+def forced_tricks(m: int, l: int, r: int, leader: int, /) -> int:
+    """The most tricks the catchers can force M to take (0: M stays clean) in the layout of
+    three disjoint hands of equal size (at most 10); ``leader`` leads the first trick.
+    Raises ValueError for overlapping hands, unequal sizes or a bad leader."""
+
+def solve_many(m: int, pool: int, leader: int, l_masks: Buffer, /) -> bytes:
+    """The bulk entry point: forced tricks for many layouts of one M hand in one call.
+
+    ``pool`` is the catchers' cards (twice as many as M's); ``l_masks`` a buffer of native
+    4-byte unsigned ints (e.g. ``array('I')``), each L's hand; R holds ``pool & ~l``.
+    Returns one byte per layout, the most tricks the catchers can force there.
+    Raises ValueError when an L hand is not half of the pool."""
+
+def enumerate(m: int, pool: int, leader: int, start: int, count: int, /) -> list[int]:
+    """Exact enumeration: the histogram (11 counts, 0..10 forced tricks) over the splits
+    ``start .. start + count - 1`` of ``pool`` into L's and R's hands, in colexicographic
+    order of L's positions within the pool (rank 0 .. C(n, n/2) - 1). Disjoint ranges can run
+    in separate processes and their histograms be added."""
+
+def all_clean(m: int, c: int, /) -> bool:
+    """Every holding of M is clean against the catchers' cards ``c``: with a catcher on lead,
+    M takes no further trick (the search's cutoff, proved against brute force in the tests)."""
+
+def nodes() -> int:
+    """Search nodes visited since the last ``clear()`` (for benchmarks)."""
+
+def clear() -> None:
+    """Empty the transposition table and zero ``nodes()``."""
