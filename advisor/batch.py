@@ -28,12 +28,12 @@ import io
 import json
 import multiprocessing
 import os
+import re
 import stat
 import tempfile
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from itertools import repeat
 from typing import IO, Any, NamedTuple
 
 from advisor.cards import HAND_SIZE, CardSet, Suit, parse_cards, parse_hand
@@ -89,129 +89,104 @@ _ASSESSMENT_FIELDS = (
 
 # Every character the parser takes for (the start of) a rank; tests compare it with the parser.
 RANK_CHARS = frozenset("01789AJKQTXajkqtxВДКТвдкт\u1c80\u1c81\u1c84\u1c85")
-_GLYPHS = {"♠": 0, "♤": 0, "♣": 8, "♧": 8, "♦": 16, "♢": 16, "♥": 24, "♡": 24}
-_LETTERS = {"S": 0, "C": 8, "D": 16, "H": 24, "П": 0, "Т": 8, "Б": 16, "Ч": 24}
-_VARIATION_SELECTOR = "\ufe0f"
-_OPENS, _RANKS, _CARDS = 0, 1, 2  # token kinds: opens a suit group, all rank letters, cards
-_Entry = tuple[int, int, int]  # (kind, suit shift or rank mask or -1, card bits or -1)
-_UNSEEN: Any = object()
-_ZEROS = repeat(0)
-_COUNT_SHIFT = 40  # free tokens: card bits below, the number of cards above
+# Where a suit group opens: separators, then a suit glyph or a suit letter and a colon (the
+# letters are every character whose upper case the parser takes for a suit letter).
+_GROUPS = re.compile(r"[\s,]+(?=[♠♤♣♧♦♢♥♡]|[CDHScdhsſБПТЧбптчᲄᲅ]:)")
+_COUNT_SHIFT = 40  # a segment's value: its card bits, and above them its number of cards
 _CARD_BITS = (1 << _COUNT_SHIFT) - 1
-_UNKNOWN_FREE = repeat(1 << 60)  # an unknown token spoils the count
+_SPOILT = 1 << 60  # the value of a segment the parser rejects
 _MEMO_LIMIT = 100_000
 
 
-class HandReader:
-    """Reads a hand into its card mask like :func:`parse_hand`, fast for familiar tokens.
+class _Memo(dict[str, int]):
+    """A dict that fills itself with ``compute(key)``, up to a size limit."""
 
-    Tokens are remembered with what the real parser makes of them; a line made of remembered
-    tokens is read without the parser, anything else (an unknown or bad token, a duplicate,
-    the wrong count) goes to :func:`parse_hand`, which raises its own precise error.
+    def __init__(self, compute: Callable[[str], int], keep: Callable[[str], bool]) -> None:
+        super().__init__()
+        self.compute, self.keep = compute, keep
+
+    def __missing__(self, key: str) -> int:
+        value = self.compute(key)
+        if len(self) < _MEMO_LIMIT and self.keep(key):
+            self[key] = value
+        return value
+
+
+class HandReader:
+    """Reads a hand into its card mask like :func:`parse_hand`, fast for familiar pieces.
+
+    Pieces of text are remembered with what the real parser makes of them: single cards
+    (``7S``, ``10♠``, ``Вт``), suit groups (``♠7 8 10``, ``S:7,8,10``) and dotted suits. A line
+    made of pieces that give ten different cards is read without the parser; anything else
+    (an unknown or bad piece, a card twice, the wrong count) goes to :func:`parse_hand`, which
+    raises its own precise error.
     """
 
     def __init__(self) -> None:
-        self._plain: dict[str, int] = {}  # token -> the one card it is, outside a suit group
-        self._free: dict[str, int] = {}  # token read the same in any context -> cards, count
-        self._tokens: dict[str, _Entry | None] = {}
-        self._plain_bit, self._free_bits = self._plain.get, self._free.get
+        self._card = _Memo(_single_card, _always).__getitem__
+        self._group = _Memo(_counted_cards, _opens_group).__getitem__
+        self._ranks = _Memo(_rank_mask, _always).__getitem__
 
     def read(self, text: str) -> int:
         """The mask of ``parse_hand(text)``; raises what it raises."""
-        tokens = text.split()
+        tokens = (text.replace(",", " ") if "," in text else text).split()
         if len(tokens) == HAND_SIZE:
-            mask = sum(map(self._plain_bit, tokens, _ZEROS))
-            if mask.bit_count() == HAND_SIZE:  # ten distinct known cards
-                return mask
-        else:
-            total = sum(map(self._free_bits, tokens, _UNKNOWN_FREE))
-            mask = total & _CARD_BITS
-            if total >> _COUNT_SHIFT == HAND_SIZE == mask.bit_count():  # no card twice
+            mask = sum(map(self._card, tokens))
+            if mask.bit_count() == HAND_SIZE:  # ten single cards, all different
                 return mask
         found = self._dotted(text) if "." in text else self._grouped(text)
-        return found if found is not None else _parse_slowly(text)
+        return found if found >= 0 else _parse_slowly(text)
 
-    def _grouped(self, text: str) -> int | None:
-        """Token by token, as the parser does: ``♠`` or ``S:`` opens a group for bare ranks."""
-        mask, shift = 0, -1
-        known = self._tokens.get
-        for token in text.replace(",", " ").split():
-            entry = known(token, _UNSEEN)
-            if entry is _UNSEEN:
-                entry = self._entry(token)
-            if entry is None:
-                return None
-            kind, value, bits = entry
-            if kind == _OPENS:
-                shift = value
-            elif kind == _RANKS and shift >= 0:
-                bits = value << shift if value >= 0 else -1
-            else:
-                shift = -1
-            if bits < 0 or mask & bits:
-                return None
-            mask |= bits
-        return mask if mask.bit_count() == HAND_SIZE else None
+    def _grouped(self, text: str) -> int:
+        """Suit groups: each begins where the parser's group state begins anew."""
+        total = sum(map(self._group, _GROUPS.split(text)))
+        mask = total & _CARD_BITS
+        return mask if total >> _COUNT_SHIFT == HAND_SIZE == mask.bit_count() else -1
 
-    def _dotted(self, text: str) -> int | None:
+    def _dotted(self, text: str) -> int:
         """``78T.79J.78.79``: the ranks of ♠ ♣ ♦ ♥ between dots."""
         parts = text.split(".")
         if len(parts) != 4:
-            return None
+            return -1
         mask = 0
         for shift, part in zip((0, 8, 16, 24), parts, strict=True):
             ranks = "".join(part.split())
             if ranks in ("", "-", "—"):
                 continue
-            entry = self._entry(ranks)
-            if entry is None or entry[0] != _RANKS or entry[1] < 0:
-                return None
-            mask |= entry[1] << shift
-        return mask if mask.bit_count() == HAND_SIZE else None
-
-    def _entry(self, token: str) -> _Entry | None:
-        if token in self._tokens:
-            return self._tokens[token]
-        entry = _classify(token)
-        if len(self._tokens) < _MEMO_LIMIT:
-            self._tokens[token] = entry
-            if entry is not None:
-                self._remember(token, *entry)
-        return entry
-
-    def _remember(self, token: str, kind: int, value: int, bits: int) -> None:
-        """Note the token for the line-at-once paths of :meth:`read`."""
-        if bits <= 0:
-            return
-        if kind != _OPENS and bits.bit_count() == 1:
-            self._plain[token] = bits
-        if kind != _RANKS:  # an opening, or cards that no open group would take as ranks
-            self._free[token] = bits | bits.bit_count() << _COUNT_SHIFT
+            found = self._ranks(ranks)
+            if found < 0:
+                return -1
+            mask |= found << shift
+        return mask if mask.bit_count() == HAND_SIZE else -1
 
 
-def _classify(token: str) -> _Entry | None:
-    """What the parser makes of ``token``; None when the fast reader should not try."""
-    if _VARIATION_SELECTOR in token:
-        return None
-    first = token[0]
-    if first in _GLYPHS or (token[1:2] == ":" and first.upper() in _LETTERS):
-        return _opening(token)
-    if all(ch in RANK_CHARS for ch in token):
-        return (_RANKS, _bits("♠" + token), _bits(token))
+def _always(key: str) -> bool:
+    return True
+
+
+def _opens_group(segment: str) -> bool:
+    """Only segments that open a suit group are worth keeping (not whole lines of cards)."""
+    return _GROUPS.match(" " + segment) is not None
+
+
+def _single_card(token: str) -> int:
+    """The bit of the one card ``token`` is when no group is open, else 0."""
+    if _GROUPS.match(" " + token) or "\ufe0f" in token:  # (the parser drops U+FE0F first)
+        return 0
     bits = _bits(token)
-    return None if bits < 0 else (_CARDS, -1, bits)
+    return bits if bits > 0 and bits.bit_count() == 1 else 0
 
 
-def _opening(token: str) -> _Entry | None:
-    """``♠7810``, ``S:78T``: the suit it opens and its cards. A glyph inside (``♠78♣79``) is
-    left to the parser, which keeps the first suit open."""
-    first = token[0]
-    body = token[1:] if first in _GLYPHS else token[2:]
-    if not all(ch in RANK_CHARS for ch in body):
-        return None
-    bits = _bits(token)
-    shift = _GLYPHS[first] if first in _GLYPHS else _LETTERS[first.upper()]
-    return None if bits < 0 else (_OPENS, shift, bits)
+def _counted_cards(segment: str) -> int:
+    bits = _bits(segment)
+    return _SPOILT if bits < 0 else bits | bits.bit_count() << _COUNT_SHIFT
+
+
+def _rank_mask(ranks: str) -> int:
+    """What the dotted notation reads in ``ranks`` as an 8-bit mask, or -1."""
+    if not all(ch in RANK_CHARS for ch in ranks):
+        return -1
+    return _bits("♠" + ranks)
 
 
 def _bits(text: str) -> int:
@@ -284,9 +259,9 @@ _TAIL_LIMIT = 50_000
 # One suit's holding, as a tuple for speed:
 # (" ♠7 8" for the hand, its JSON in "suits", shape-key bits, no-seven kind, CSV, and its
 # JSON label where the no-seven rule lists excepted suits, then where it lists broken ones)
-_SuitFacts = tuple[Any, ...]  # (str, str, int, int, str, str, str)
-_HAND, _JSON, _KEY, _NO7, _CSV = range(5)
-_LISTED = 4  # the label for no-seven kind k (1 excepted, 2 broken) is at _LISTED + k
+_SuitFacts = tuple[Any, ...]  # (str, str, int, float | None, str, str, str)
+_HAND, _JSON, _KEY, _HOLE, _CSV = range(5)
+_LISTED = 4  # "♠8 9, " where the no-seven rule of kind k (1 excepted, 2 broken) lists the suit
 
 
 def _json(value: Any) -> str:
@@ -318,6 +293,7 @@ class _LeadFacts:
         self._hole_ids: dict[float, int] = {}
         self.suits = [[self._suit_facts(suit, h) for h in range(256)] for suit in Suit]
         self._shapes: dict[int, _Shape] = {}
+        self._by_holes: dict[tuple[tuple[float, ...], int], _Shape] = {}
         self._frames: dict[int, tuple[str, str]] = {}  # no-seven JSON around its list of suits
 
     def _suit_facts(self, suit: Suit, mask: int) -> _SuitFacts:
@@ -329,10 +305,11 @@ class _LeadFacts:
         hole_id = self._hole_ids.setdefault(judged.percent, len(self._hole_ids) + 1)
         kind = _KIND.get(no_seven_rule(((suit, holding),), self.lead, self.table).outcome, 0)
         key = (hole_id << 12 * suit if judged.is_hole else 0) | kind << _KIND_SHIFT
-        label = _json(f"{suit.glyph}{holding}")[1:-1]
+        label = _json(f"{suit.glyph}{holding}")[1:-1] + ", "
         csv_text = f"{facts['holding']},{facts['status']},{_json(facts['percent'])}"
         excepted, broken = (label if kind == 1 else ""), (label if kind == 2 else "")
-        return (" " + alone["hand"] if mask else "", _json(facts), key, kind, csv_text, excepted,
+        hole = judged.percent if judged.is_hole else None
+        return (" " + alone["hand"] if mask else "", _json(facts), key, hole, csv_text, excepted,
                 broken)  # fmt: skip
 
     def body(self, mask: int) -> tuple[str, _Shape]:
@@ -371,9 +348,29 @@ class _LeadFacts:
     def _no_seven(self, key: int, facts: tuple[_SuitFacts, ...]) -> str:
         kind = 2 if key & _BROKEN_BIT else 1
         head, end = self._frames[kind]
-        return head + ", ".join(filter(None, (f[_LISTED + kind] for f in facts))) + end
+        at = _LISTED + kind
+        listed: str = facts[0][at] + facts[1][at] + facts[2][at] + facts[3][at]
+        return head + listed[:-2] + end
 
     def _new_shape(self, key: int, mask: int) -> _Shape:
+        """The shape of ``mask``'s record: that of another hand with the same holes' chances
+        and no-seven outcome (the order of the holes matters only to ``independent``), or a
+        new one from :meth:`_assessed_shape`."""
+        facts = [self.suits[s][mask >> 8 * s & 255] for s in range(4)]
+        holes = [f[_HOLE] for f in facts if f[_HOLE] is not None]
+        if self.table.combine != "independent":
+            holes.sort()
+        alike = (tuple(holes), key >> _KIND_SHIFT)
+        shape = self._by_holes.get(alike)
+        if shape is None:
+            shape = self._by_holes[alike] = self._assessed_shape(key, mask)
+        for cache in (self._shapes, self._by_holes):
+            if len(cache) >= _TAIL_LIMIT:  # never with real tables: it only keeps memory flat
+                cache.clear()
+        self._shapes[key] = shape
+        return shape
+
+    def _assessed_shape(self, key: int, mask: int) -> _Shape:
         """Take the shape of ``mask``'s record from ``assess``, and check the fast record."""
         record = assess(CardSet(mask), self.lead, self.table).to_dict()
         rest = {name: record[name] for name in _ASSESSMENT_FIELDS[3:]}
@@ -396,8 +393,6 @@ class _LeadFacts:
             verdict=record["verdict"],
             decided_by=tuple(record["decided_by"]),
         )
-        if len(self._shapes) >= _TAIL_LIMIT:
-            self._shapes.clear()
         self._shapes[key] = shape
         if self.body(mask)[0] != _json(record)[1:]:
             raise RuntimeError(f"batch record of {CardSet(mask)} differs from advisor check")
@@ -407,7 +402,7 @@ class _LeadFacts:
         if kind in self._frames:
             return
         facts = [self.suits[s][mask >> 8 * s & 255] for s in range(4)]
-        listed = ", ".join(filter(None, (f[_LISTED + kind] for f in facts)))
+        listed = "".join(f[_LISTED + kind] for f in facts)[:-2]
         at = first_rule.rindex(listed)
         self._frames[kind] = (first_rule[:at], first_rule[at + len(listed) :])
 
