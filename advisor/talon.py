@@ -26,13 +26,14 @@ outcomes no other outcome beats in every respect are tried (:class:`_Scorer`).
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 from typing import Any
 
-from advisor.cards import CardSet, Rank, Suit
+from advisor.cards import CardSet, Suit
 from advisor.errors import CardCountError
 from advisor.holdings import Holding
 from advisor.rules import combine, no_seven_rule, within
@@ -267,8 +268,12 @@ _SHIFTS = (0, 8, 16, 24)  # the bit offset of each suit's holding in a card mask
 
 # How two discards can fall on the four suits: (cards taken from each suit).
 _SPLITS = tuple(
-    split for split in itertools.product(range(3), repeat=4) if sum(split) == TALON_CARDS
+    split
+    for split in itertools.product(range(TALON_CARDS + 1), repeat=4)
+    if sum(split) == TALON_CARDS
 )
+_CLEAN: _Key = (False, 0.0, 0)  # no key is better
+_WORST: _Key = (True, math.inf, 5)
 
 
 class _Scorer:
@@ -278,9 +283,14 @@ class _Scorer:
         self.mode = table.combine
         self.threshold = table.threshold
         self.max_holes = table.max_holes
-        self.values: list[_Outcome] = [_judge(mask, lead, table) for mask in range(256)]
+        self.values = _Judged(lead, table)
         self._fronts: dict[tuple[int, int], list[_Outcome]] = {}
         self._ranks: dict[tuple[_Outcome, ...], _Key] = {}
+        # the hot loop of best() works on small ids of outcomes (at most 256 distinct)
+        self._ids: dict[_Outcome, int] = {}
+        self._outcomes: list[_Outcome] = []
+        self._packed: dict[tuple[int, int], tuple[list[int], ...]] = {}
+        self._packed_ranks: dict[int, _Key] = {}
 
     def rank(self, outcomes: Sequence[_Outcome]) -> _Key:
         """The discard order's key of a hand whose suits come out as ``outcomes``."""
@@ -298,14 +308,46 @@ class _Scorer:
 
     def best(self, masks: Sequence[int]) -> _Key:
         """The key of the best hand two discards leave from twelve cards held as ``masks``."""
-        return min(
-            self.rank(combo)
-            for split in _SPLITS
-            if all(taken <= masks[s].bit_count() for s, taken in enumerate(split))
-            for combo in itertools.product(
-                *(self._front(mask, taken) for mask, taken in zip(masks, split, strict=True))
+        f0, f1, f2, f3 = (self._packed_fronts(mask, suit) for suit, mask in enumerate(masks))
+        best = _WORST
+        for k0, k1, k2, k3 in _SPLITS:
+            for a in f0[k0]:
+                for b in f1[k1]:
+                    for c in f2[k2]:
+                        for d in f3[k3]:
+                            key = self._packed_rank(a | b | c | d)
+                            if key < best:
+                                best = key
+                                if key == _CLEAN:
+                                    return key
+        return best
+
+    def _packed_rank(self, packed: int) -> _Key:
+        """:meth:`rank` of four outcome ids packed one byte a suit."""
+        found = self._packed_ranks.get(packed)
+        if found is None:
+            outcomes = [self._outcomes[packed >> shift & 0xFF] for shift in _SHIFTS]
+            found = self._packed_ranks[packed] = self.rank(outcomes)
+        return found
+
+    def _packed_fronts(self, mask: int, suit: int) -> tuple[list[int], ...]:
+        """For 0, 1, 2 cards taken from the holding: the :meth:`_front` outcomes as ids
+        shifted into ``suit``'s byte."""
+        found = self._packed.get((mask, suit))
+        if found is None:
+            shift = _SHIFTS[suit]
+            found = self._packed[(mask, suit)] = tuple(
+                [self._id(outcome) << shift for outcome in self._front(mask, taken)]
+                for taken in range(TALON_CARDS + 1)
             )
-        )
+        return found
+
+    def _id(self, outcome: _Outcome) -> int:
+        found = self._ids.get(outcome)
+        if found is None:
+            found = self._ids[outcome] = len(self._outcomes)
+            self._outcomes.append(outcome)
+        return found
 
     def discards(self, cards: int, top: int) -> list[int]:
         """The ``top`` best discards (two-card masks) from twelve ``cards``, best first."""
@@ -357,16 +399,26 @@ def _dominates(better: _Outcome, worse: _Outcome) -> bool:
 
 def _without(mask: int, taken: int) -> Iterator[int]:
     """Every holding left after taking ``taken`` cards from ``mask``."""
-    bits = [1 << rank for rank in Rank if mask >> rank & 1]
+    bits = [1 << rank for rank in range(8) if mask >> rank & 1]
     for combo in itertools.combinations(bits, taken):
         yield mask & ~sum(combo)
 
 
-def _judge(mask: int, lead: Lead, table: Table) -> _Outcome:
-    holding = Holding(mask)
-    judged = judge_cached(holding, lead, table)
-    broken = not no_seven_rule([(Suit.SPADES, holding)], lead, table).passed
-    return (broken, judged.is_hole, judged.percent if judged.is_hole else 0.0)
+class _Judged(dict[int, _Outcome]):
+    """Holding mask -> its outcome, each judged when first asked for (a hand reaches only some
+    of the 256 holdings, and a one-shot check pays for every one it judges)."""
+
+    def __init__(self, lead: Lead, table: Table) -> None:
+        super().__init__()
+        self.lead = lead
+        self.table = table
+
+    def __missing__(self, mask: int) -> _Outcome:
+        holding = Holding(mask)
+        judged = judge_cached(holding, self.lead, self.table)
+        broken = not no_seven_rule([(Suit.SPADES, holding)], self.lead, self.table).passed
+        outcome = self[mask] = (broken, judged.is_hole, judged.percent if judged.is_hole else 0.0)
+        return outcome
 
 
 @lru_cache(maxsize=16)
