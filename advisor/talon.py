@@ -239,6 +239,24 @@ def talon_outlook(hand: CardSet, lead: Lead, table: Table) -> TalonOutlook:
     return TalonOutlook(hand, lead, tuple(outcomes), _outs(scorer, hand, masks, unseen))
 
 
+BATCH_FIELDS = ("talon_clean", "talon_declare", "talon_expected_combined", "talon_outs")
+
+
+def batch_fields(hand: CardSet, lead: Lead, table: Table) -> dict[str, Any]:
+    """The fields ``advisor batch --talon`` adds to a hand's record (flat, for CSV too): the
+    figures of ``advisor check --talon --json``, the outs as ``"♥7 10: ♣7 ♦7 ♥8 9"`` a hole,
+    joined by ``"; "``."""
+    outlook = talon_outlook(hand, lead, table)
+    found = outlook.to_dict()
+    outs = [f"{hole.suit.glyph}{hole.holding}: {hole.outs}" for hole in outlook.holes]
+    return {
+        "talon_clean": found["clean"],
+        "talon_declare": found["declare"],
+        "talon_expected_combined": found["expected_combined"],
+        "talon_outs": "; ".join(outs),
+    }
+
+
 def _outs(
     scorer: _Scorer, hand: CardSet, masks: tuple[int, ...], unseen: Sequence[int]
 ) -> tuple[HoleOuts, ...]:

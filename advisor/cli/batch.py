@@ -14,6 +14,7 @@ from advisor.batch import (
     STDIN_LABEL,
     BatchJob,
     BatchRun,
+    Extra,
     FileFailure,
     Source,
     Tally,
@@ -55,6 +56,7 @@ EXIT_BAD_INPUT = 2
     help="Processes to check with (0: all cores).",
 )
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
+@click.option("-t", "--talon", is_flag=True, help="Add the talon outlook of advisor check --talon.")
 def batch(
     files: tuple[str, ...],
     lead: str,
@@ -65,6 +67,7 @@ def batch(
     output: str | None,
     jobs: int,
     quiet: bool,
+    talon: bool,
 ) -> None:
     """Check every hand in FILEs (no FILE or - : standard input), one result per line.
 
@@ -88,11 +91,19 @@ def batch(
         effective_table(table_path),
         Lead(lead.lower()),
         "rows" if shown == "table" else shown,
+        _talon_extra() if talon else None,
     )
     sources = [_source(name, input_format) for name in files or ("-",)]
     with _destination(output) as out, BatchRun(job, jobs) as run:
         tally = _run(run, sources, out, shown, quiet)
     raise SystemExit(EXIT_BAD_INPUT if tally.bad or tally.failed_files else EXIT_ALL_VALID)
+
+
+def _talon_extra() -> Extra:
+    """``--talon``: each record gains the figures of ``advisor check --talon``."""
+    from advisor.talon import BATCH_FIELDS, batch_fields
+
+    return Extra(BATCH_FIELDS, batch_fields)
 
 
 def _default_format(output: str | None) -> str:
@@ -127,7 +138,7 @@ def _run(run: BatchRun, sources: list[Source], out: IO[bytes], shown: str, quiet
     text = wrapper or sys.stdout
     table = ResultTable(text, several_files=len(sources) > 1) if shown == "table" else None
     if shown == "csv":
-        out.write(csv_header().encode("utf-8"))
+        out.write(csv_header(run.job.extra).encode("utf-8"))
     with progress_bar(sum(size or 0 for size in sizes), show_progress) as advance:
         for result in run.results(sources):
             if isinstance(result, FileFailure):
