@@ -110,3 +110,30 @@ def test_plain_check_never_loads_the_talon_module(flag: list[str], loaded: bool)
 def test_check_help_mentions_talon(runner: CliRunner) -> None:
     result = runner.invoke(main, ["check", "--help"])
     assert "-t, --talon" in result.output
+
+
+BATCH_LINES = f"{ONE_HOLE}; id=four outs\n{CLEAN}; lead=me\n"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])  # the analysis also runs in worker processes
+def test_batch_talon_jsonl(runner: CliRunner, jobs: str) -> None:
+    args = ["batch", "--talon", "--format", "jsonl", "-q", "-j", jobs]
+    result = runner.invoke(main, args, input=BATCH_LINES)
+    assert result.exit_code == 0
+    first, second = (json.loads(line) for line in result.output.splitlines())
+    assert first["id"] == "four outs"
+    assert {k: v for k, v in first.items() if k.startswith("talon")} == {
+        "talon_clean": 0.3377,
+        "talon_declare": 1.0,
+        "talon_expected_combined": 33.12,
+        "talon_outs": "♥7 10: ♣7 ♦7 ♥8 9",
+    }
+    assert (second["lead"], second["talon_clean"], second["talon_outs"]) == ("me", 1.0, "")
+
+
+def test_batch_talon_csv_columns(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["batch", "-t", "--format", "csv", "-q"], input=BATCH_LINES)
+    assert result.exit_code == 0
+    header, first, _ = result.output.splitlines()
+    assert header.endswith(",talon_clean,talon_declare,talon_expected_combined,talon_outs")
+    assert first.endswith(",0.3377,1.0,33.12,♥7 10: ♣7 ♦7 ♥8 9")
