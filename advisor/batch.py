@@ -256,26 +256,33 @@ _KIND_SHIFT = 48  # above the four 12-bit hole ids of the shape key
 _BROKEN_BIT = 2 << _KIND_SHIFT
 _TAIL_LIMIT = 50_000
 
-# One suit's holding, as a tuple for speed:
-# (" ♠7 8" for the hand, its JSON in "suits", shape-key bits, no-seven kind, CSV, and its
-# JSON label where the no-seven rule lists excepted suits, then where it lists broken ones)
-_SuitFacts = tuple[Any, ...]  # (str, str, int, float | None, str, str, str)
+# One suit's holding, as a tuple for speed, its text in UTF-8:
+# (" ♠7 8" for the hand, its JSON in "suits", shape-key bits, its hole's chance or None, its
+# CSV columns, and "♠8 9, " where the no-seven rule lists it: excepted, then broken)
+_SuitFacts = tuple[Any, ...]  # (bytes, bytes, int, float | None, bytes, bytes, bytes)
 _HAND, _JSON, _KEY, _HOLE, _CSV = range(5)
-_LISTED = 4  # "♠8 9, " where the no-seven rule of kind k (1 excepted, 2 broken) lists the suit
+_LISTED = 4  # the label for no-seven kind k (1 excepted, 2 broken) is at _LISTED + k
+_JSON_LINE = b'%b%d, "id": %b, "hand": "%b", %b%b, %b, %b, %b], %b%b%b\n'
+_CSV_LINE = b"%b%d,%b,%b,%b,%b,%b,%b,%b,%b,\n"  # ends with the empty error column
 
 
 def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _utf8(value: Any) -> bytes:
+    """``value`` as JSON in UTF-8."""
+    return json.dumps(value, ensure_ascii=False).encode("utf-8")
+
+
 @dataclass(eq=False)
 class _Shape:
-    """The record's text after the suits, shared by hands of one shape."""
+    """A record's text after the suits (UTF-8), shared by hands of one shape."""
 
-    middle: str  # '"holes": 1, ... "rules": ['
-    no_seven: str  # the first rule's JSON, or "" when it lists suits
-    after: str  # ', {"rule": "max_holes", ...}], "verdict": ..., "decided_by": [...]}'
-    csv: str  # holes,combined,combine,threshold,max_holes,verdict,decided_by
+    middle: bytes  # '"holes": 1, ... "rules": ['
+    no_seven: bytes  # the first rule's JSON, or b"" when it lists suits
+    after: bytes  # ', {"rule": "max_holes", ...}], "verdict": ..., "decided_by": [...]}'
+    csv: bytes  # holes,combined,combine,threshold,max_holes,verdict,decided_by
     declare: bool
     band: int
     holes: int
@@ -289,12 +296,13 @@ class _LeadFacts:
 
     def __init__(self, lead: Lead, table: Table) -> None:
         self.lead, self.table = lead, table
-        self.lead_json = f'"lead": "{lead.value}", "suits": ['
+        self.lead_json = f'"lead": "{lead.value}", "suits": ['.encode()
+        self.lead_csv = lead.value.encode()
         self._hole_ids: dict[float, int] = {}
         self.suits = [[self._suit_facts(suit, h) for h in range(256)] for suit in Suit]
         self._shapes: dict[int, _Shape] = {}
         self._by_holes: dict[tuple[tuple[float, ...], int], _Shape] = {}
-        self._frames: dict[int, tuple[str, str]] = {}  # no-seven JSON around its list of suits
+        self._frames: dict[int, tuple[bytes, bytes]] = {}  # no-seven JSON around its list
 
     def _suit_facts(self, suit: Suit, mask: int) -> _SuitFacts:
         holding = Holding(mask)
@@ -309,48 +317,45 @@ class _LeadFacts:
         csv_text = f"{facts['holding']},{facts['status']},{_json(facts['percent'])}"
         excepted, broken = (label if kind == 1 else ""), (label if kind == 2 else "")
         hole = judged.percent if judged.is_hole else None
-        return (" " + alone["hand"] if mask else "", _json(facts), key, hole, csv_text, excepted,
-                broken)  # fmt: skip
+        texts = (" " + alone["hand"] if mask else "", _json(facts), csv_text, excepted, broken)
+        hand, suit_json, csv_bytes, excepted_bytes, broken_bytes = (t.encode() for t in texts)
+        return (hand, suit_json, key, hole, csv_bytes, excepted_bytes, broken_bytes)
 
-    def body(self, mask: int) -> tuple[str, _Shape]:
-        """The JSON record of the hand ``mask`` from ``"hand"`` on, and its shape."""
+    def json_line(self, head: bytes, line: int, ident: bytes, mask: int) -> tuple[bytes, _Shape]:
+        """The JSON record of the hand ``mask`` (``head`` is ``{"file": ..., "line": ``),
+        and its shape."""
         suits = self.suits
         a, b = suits[0][mask & 255], suits[1][mask >> 8 & 255]
         c, d = suits[2][mask >> 16 & 255], suits[3][mask >> 24]
         key = a[_KEY] | b[_KEY] | c[_KEY] | d[_KEY]
         shape = self._shapes.get(key) or self._new_shape(key, mask)
-        no_seven = shape.no_seven or self._no_seven(key, (a, b, c, d))
+        no_seven = shape.no_seven
+        if not no_seven:
+            at = _LISTED + (2 if key & _BROKEN_BIT else 1)
+            head_rule, end_rule = self._frames[at - _LISTED]
+            no_seven = head_rule + (a[at] + b[at] + c[at] + d[at])[:-2] + end_rule
         hand = (a[_HAND] + b[_HAND] + c[_HAND] + d[_HAND])[1:]
-        return (
-            f'"hand": "{hand}", {self.lead_json}{a[_JSON]}, {b[_JSON]}, {c[_JSON]}, {d[_JSON]}], '
-            f"{shape.middle}{no_seven}{shape.after}"
-        ), shape
+        text = _JSON_LINE % (head, line, ident, hand, self.lead_json, a[_JSON], b[_JSON],
+                             c[_JSON], d[_JSON], shape.middle, no_seven, shape.after)  # fmt: skip
+        return text, shape
 
-    def csv_body(self, mask: int) -> tuple[str, _Shape]:
-        """hand,lead, the four suits' holding,status,percent, then the shape's columns."""
+    def csv_line(self, head: bytes, line: int, ident: bytes, mask: int) -> tuple[bytes, _Shape]:
+        """file,line,id,hand,lead, the suits' holding,status,percent, the shape's columns and
+        an empty error column."""
         suits = self.suits
         a, b = suits[0][mask & 255], suits[1][mask >> 8 & 255]
         c, d = suits[2][mask >> 16 & 255], suits[3][mask >> 24]
-        key = a[_KEY] | b[_KEY] | c[_KEY] | d[_KEY]
-        shape = self._shapes.get(key) or self._new_shape(key, mask)
+        shape = self.shape(mask)
         hand = (a[_HAND] + b[_HAND] + c[_HAND] + d[_HAND])[1:]
-        return (
-            f"{hand},{self.lead.value},{a[_CSV]},{b[_CSV]},{c[_CSV]},{d[_CSV]},{shape.csv}",
-            shape,
-        )
+        text = _CSV_LINE % (head, line, ident, hand, self.lead_csv, a[_CSV], b[_CSV], c[_CSV],
+                            d[_CSV], shape.csv)  # fmt: skip
+        return text, shape
 
     def shape(self, mask: int) -> _Shape:
         suits = self.suits
         key = (suits[0][mask & 255][_KEY] | suits[1][mask >> 8 & 255][_KEY]
                | suits[2][mask >> 16 & 255][_KEY] | suits[3][mask >> 24][_KEY])  # fmt: skip
         return self._shapes.get(key) or self._new_shape(key, mask)
-
-    def _no_seven(self, key: int, facts: tuple[_SuitFacts, ...]) -> str:
-        kind = 2 if key & _BROKEN_BIT else 1
-        head, end = self._frames[kind]
-        at = _LISTED + kind
-        listed: str = facts[0][at] + facts[1][at] + facts[2][at] + facts[3][at]
-        return head + listed[:-2] + end
 
     def _new_shape(self, key: int, mask: int) -> _Shape:
         """The shape of ``mask``'s record: that of another hand with the same holes' chances
@@ -374,18 +379,17 @@ class _LeadFacts:
         """Take the shape of ``mask``'s record from ``assess``, and check the fast record."""
         record = assess(CardSet(mask), self.lead, self.table).to_dict()
         rest = {name: record[name] for name in _ASSESSMENT_FIELDS[3:]}
-        whole, first_rule = _json(rest), _json(record["rules"][0])
+        whole, first_rule = _utf8(rest), _utf8(record["rules"][0])
         at = whole.index(first_rule)
         kinds = key >> _KIND_SHIFT
         if kinds:
             self._learn_frame(2 if kinds & 2 else 1, mask, first_rule)
+        columns = [_csv_value(record[name]) for name in _ASSESSMENT_FIELDS[3:] if name != "rules"]
         shape = _Shape(
             middle=whole[1:at],
-            no_seven="" if kinds else first_rule,
+            no_seven=b"" if kinds else first_rule,
             after=whole[at + len(first_rule) :],
-            csv=",".join(
-                _csv_value(record[name]) for name in _ASSESSMENT_FIELDS[3:] if name != "rules"
-            ),
+            csv=",".join(columns).encode(),
             declare=record["verdict"] == "declare",
             band=min(int(record["combined"] // 10), BANDS - 1),
             holes=record["holes"],
@@ -394,15 +398,16 @@ class _LeadFacts:
             decided_by=tuple(record["decided_by"]),
         )
         self._shapes[key] = shape
-        if self.body(mask)[0] != _json(record)[1:]:
+        expected = _utf8({"file": "", "line": 0, "id": None, **record}) + b"\n"
+        if self.json_line(b'{"file": "", "line": ', 0, b"null", mask)[0] != expected:
             raise RuntimeError(f"batch record of {CardSet(mask)} differs from advisor check")
         return shape
 
-    def _learn_frame(self, kind: int, mask: int, first_rule: str) -> None:
+    def _learn_frame(self, kind: int, mask: int, first_rule: bytes) -> None:
         if kind in self._frames:
             return
         facts = [self.suits[s][mask >> 8 * s & 255] for s in range(4)]
-        listed = "".join(f[_LISTED + kind] for f in facts)[:-2]
+        listed = b"".join(f[_LISTED + kind] for f in facts)[:-2]
         at = first_rule.rindex(listed)
         self._frames[kind] = (first_rule[:at], first_rule[at + len(listed) :])
 
@@ -551,7 +556,7 @@ class _Sink:
 
     def __init__(self, file: str, job: BatchJob) -> None:
         self.file, self.extra = file, job.extra
-        self.parts: list[str] = []
+        self.parts: list[bytes] = []
         self.rows: list[Row] = []
         self.messages: list[str] = []
         self.shapes: dict[_Shape, int] = {}
@@ -580,51 +585,53 @@ class _Sink:
             else:
                 tally.passed += n
             tally.bands[shape.band] += n
-        output = "".join(self.parts).encode("utf-8")
-        return ChunkResult(output, self.rows, self.messages, tally, size)
+        return ChunkResult(b"".join(self.parts), self.rows, self.messages, tally, size)
 
 
 class _JsonLines(_Sink):
     def __init__(self, file: str, job: BatchJob) -> None:
         super().__init__(file, job)
-        self.head = '{"file": ' + _json(file) + ', "line": '
+        self.head = b'{"file": ' + _utf8(file) + b', "line": '
 
     def hand(self, line: int, mask: int, facts: _LeadFacts, ident: str | None) -> None:
-        body, shape = facts.body(mask)
+        text, shape = facts.json_line(self.head, line, b"null" if ident is None else _utf8(ident),
+                                      mask)  # fmt: skip
         if self.extra is not None:
             fields = self.extra_fields(mask, facts)
             if fields:
-                body = body[:-1] + ", " + _json(dict(fields))[1:]
-        ident_json = "null" if ident is None else _json(ident)
-        self.parts.append(f'{self.head}{line}, "id": {ident_json}, {body}\n')
+                text = text[:-2] + b", " + _utf8(dict(fields))[1:] + b"\n"
+        self.parts.append(text)
         self.shapes[shape] = self.shapes.get(shape, 0) + 1
 
     def error(self, line: int, message: str) -> None:
         super().error(line, message)
-        self.parts.append(f'{self.head}{line}, "error": {_json(message)}}}\n')
+        self.parts.append(b'%b%d, "error": %b}\n' % (self.head, line, _utf8(message)))
 
 
 class _CsvLines(_Sink):
     def __init__(self, file: str, job: BatchJob) -> None:
         super().__init__(file, job)
-        self.head = csv_field(file) + ","
-        self.blank_extra = "," * len(job.extra.fields) if job.extra else ""
-        self.blank_record = "," * (len(CSV_COLUMNS) - 2)  # from "line" to "error"
+        self.head = csv_field(file).encode() + b","
+        self.blank_extra = b"," * len(job.extra.fields) if job.extra else b""
+        self.blank_record = b"," * (len(CSV_COLUMNS) - 2)  # from "line" to "error"
 
     def hand(self, line: int, mask: int, facts: _LeadFacts, ident: str | None) -> None:
-        body, shape = facts.csv_body(mask)
+        ident_csv = b"" if ident is None else csv_field(ident).encode()
+        text, shape = facts.csv_line(self.head, line, ident_csv, mask)
         extra = self.blank_extra
         if self.extra is not None:
             fields = self.extra_fields(mask, facts)
-            extra = "".join("," + _csv_cell(fields.get(name)) for name in self.extra.fields)
-        ident_csv = "" if ident is None else csv_field(ident)
-        self.parts.append(f"{self.head}{line},{ident_csv},{body},{extra}\n")
+            extra = "".join(
+                "," + _csv_cell(fields.get(name)) for name in self.extra.fields
+            ).encode()
+        self.parts.append(text[:-1] + extra + b"\n" if extra else text)
         self.count(shape)
 
     def error(self, line: int, message: str) -> None:
         super().error(line, message)
-        error = csv_field(message)
-        self.parts.append(f"{self.head}{line}{self.blank_record}{error}{self.blank_extra}\n")
+        error = csv_field(message).encode()
+        self.parts.append(b"%b%d%b%b%b\n" % (self.head, line, self.blank_record, error,
+                                              self.blank_extra))  # fmt: skip
 
 
 def _csv_cell(value: Any) -> str:
