@@ -312,6 +312,34 @@ static int immediate_catch(u32 m, u32 lead, u32 partner) {
     return 0;
 }
 
+/*
+ * M on lead takes no more tricks when he can lead a card x that a catcher must overtake (that
+ * catcher holds x's suit, only higher cards) and his other cards are clean against all the
+ * catchers' cards: a catcher wins the trick and leads, and cleanliness only improves as the
+ * catchers' cards go (the all_clean cutoff applies).
+ */
+static int safe_exit(u32 m, u32 l, u32 r) {
+    u32 c = l | r;
+    int unclean = 0, unclean_shift = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        if (!CLEAN[m >> shift & 0xFF][c >> shift & 0xFF]) {
+            unclean++;
+            unclean_shift = shift;
+        }
+    }
+    if (unclean > 1) return 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        if (unclean && shift != unclean_shift) continue;
+        u32 mh = m >> shift & 0xFF, lh = l >> shift & 0xFF, rh = r >> shift & 0xFF;
+        u32 forced = 0; /* M's cards under every card of one catcher who holds the suit */
+        if (lh) forced |= (lh & -lh) - 1;
+        if (rh) forced |= (rh & -rh) - 1;
+        for (u32 x = mh & forced; x; x &= x - 1)
+            if (CLEAN[mh & ~(x & -x)][c >> shift & 0xFF]) return 1;
+    }
+    return 0;
+}
+
 /* The answer without search where one is known (1 or 0), else -1. Valid on positions
  * whether normalised or not. */
 static int static_cutoff(u32 m, u32 l, u32 r, int leader, int k) {
@@ -321,6 +349,8 @@ static int static_cutoff(u32 m, u32 l, u32 r, int leader, int k) {
         if (all_clean(m, l | r)) return 0;
         if (k == 1 && immediate_catch(m, leader == SEAT_L ? l : r, leader == SEAT_L ? r : l))
             return 1;
+    } else if (safe_exit(m, l, r)) {
+        return 0;
     }
     return -1;
 }

@@ -1,0 +1,66 @@
+"""Speed of the exact misère solver (issue 4), in one run.
+
+Times, each with an empty transposition table: the exact enumeration of the fixture hand
+(``♠7 10 ♣7 8 9 ♦7 8 9 ♥7 8``, discards ♦A ♥A) for each leader, single process; 10,000
+sampled layouts; the clean hand exact; and the fixture with ``--jobs 2`` against one job.
+Prints the wall time, the CPU time and the search nodes per second of each.
+
+Targets: at most 1.0 s per leader; 10,000 samples in at most 0.5 s; the clean hand in at most
+0.05 s; ``--jobs 2`` at least 1.7 times faster than one job.
+
+    python benchmarks/solver.py
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from advisor.cards import parse_cards, parse_hand
+from advisor.solver import Odds, Seat, catch_odds, nodes_searched
+from advisor.solver import _core as core
+
+FIXTURE = parse_hand("7S 10S 7C 8C 9C 7D 8D 9D 7H 8H")
+CLEAN = parse_hand("7S 8S 9S 7C 8C 7D 8D 9D 7H 8H")
+DISCARDS = parse_cards("AD AH")
+
+
+def timed(label: str, target: float, run: Callable[[], Odds]) -> float:
+    """Run on an empty table; print wall and CPU seconds, nodes per second, the target."""
+    core.clear()
+    wall, cpu = time.perf_counter(), time.process_time()
+    odds = run()
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    nodes = nodes_searched()
+    rate = f"{nodes / cpu / 1e6:6.1f} M nodes/s" if nodes and cpu else " " * 17
+    verdict = "ok" if wall <= target else "SLOW"
+    print(
+        f"{label:<28} {wall:7.3f} s wall {cpu:7.3f} s cpu  {rate}  "
+        f"caught {odds.caught:>6,}  target {target:g} s {verdict}"
+    )
+    return wall
+
+
+def main() -> None:
+    print(f"transposition table: {core.TABLE_ENTRIES:,} entries")
+    for seat in Seat:
+        timed(
+            f"fixture exact, {seat.name} leads",
+            1.0,
+            lambda s=seat: catch_odds(FIXTURE, DISCARDS, s),
+        )
+    timed(
+        "fixture 10,000 samples, L",
+        0.5,
+        lambda: catch_odds(FIXTURE, DISCARDS, Seat.L, samples=10_000),
+    )
+    timed("clean hand exact, L leads", 0.05, lambda: catch_odds(CLEAN, DISCARDS, Seat.L))
+    one = timed("fixture exact, L, 1 job", 1.0, lambda: catch_odds(FIXTURE, DISCARDS, Seat.L))
+    two = timed(
+        "fixture exact, L, --jobs 2", 0.6, lambda: catch_odds(FIXTURE, DISCARDS, Seat.L, jobs=2)
+    )
+    print(f"--jobs 2 speed-up: {one / two:.2f}x (target at least 1.7x)")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
