@@ -18,19 +18,18 @@ in which that suit is no hole or a hole with a lower catch chance. With ``n`` ou
 single hole, the talon brings at least one of them with chance ``1 - C(22-n, 2) / C(22, 2)``
 (:func:`chance_of_any`).
 
-The outlook is fast because a suit's judgement depends only on its holding: every holding is
-judged once per table and lead, and for the cards a discard takes from one suit only the
+The outlook is fast because a suit's judgement depends only on its holding: a holding is judged
+at most once per table and lead, and for the cards a discard takes from one suit only the
 outcomes no other outcome beats in every respect are tried (:class:`_Scorer`).
 """
 
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from math import comb
+from math import comb, inf
 from typing import Any
 
 from advisor.cards import CardSet, Suit
@@ -236,7 +235,7 @@ def talon_outlook(hand: CardSet, lead: Lead, table: Table) -> TalonOutlook:
         not_declare, combined, holes = scorer.best(_with_cards(masks, (low, high)))
         outcome = TalonOutcome(CardSet(1 << low | 1 << high), not not_declare, combined, holes)
         outcomes.append(outcome)
-    return TalonOutlook(hand, lead, tuple(outcomes), _outs(scorer, hand, masks, unseen))
+    return TalonOutlook(hand, lead, tuple(outcomes), _outs(scorer, masks, unseen))
 
 
 BATCH_FIELDS = ("talon_clean", "talon_declare", "talon_expected_combined", "talon_outs")
@@ -257,9 +256,7 @@ def batch_fields(hand: CardSet, lead: Lead, table: Table) -> dict[str, Any]:
     }
 
 
-def _outs(
-    scorer: _Scorer, hand: CardSet, masks: tuple[int, ...], unseen: Sequence[int]
-) -> tuple[HoleOuts, ...]:
+def _outs(scorer: _Scorer, masks: tuple[int, ...], unseen: Sequence[int]) -> tuple[HoleOuts, ...]:
     dealt = [scorer.values[mask] for mask in masks]
     dealt_rank = scorer.rank(dealt)
     found = []
@@ -291,7 +288,7 @@ _SPLITS = tuple(
     if sum(split) == TALON_CARDS
 )
 _CLEAN: _Key = (False, 0.0, 0)  # no key is better
-_WORST: _Key = (True, math.inf, 5)
+_WORST: _Key = (True, inf, 5)
 
 
 class _Scorer:

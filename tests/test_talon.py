@@ -7,6 +7,8 @@ import random
 from math import comb
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from advisor.cards import CardSet, parse_cards, parse_hand
 from advisor.errors import CardCountError
@@ -210,6 +212,28 @@ def test_outs_equal_brute_force(seed: int) -> None:
         for hand in low_heavy_hands(100 + seed, 3):
             outlook = talon_outlook(hand, lead, table)
             assert [h.outs for h in outlook.holes] == brute_outs(hand, lead, table), (hand, name)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    cards=st.lists(st.integers(0, 31), min_size=10, max_size=10, unique=True),
+    talon=st.integers(0, TALON_COUNT - 1),
+    lead=st.sampled_from(Lead),
+    name=st.sampled_from(sorted(TABLES)),
+)
+def test_each_talon_outcome_is_the_best_discard(
+    cards: list[int], talon: int, lead: Lead, name: str
+) -> None:
+    table = TABLES[name]
+    hand = CardSet(sum(1 << index for index in cards))
+    outcome = talon_outlook(hand, lead, table).outcomes[talon]
+    [best] = best_discards(hand | outcome.talon, lead, table, top=1)
+    assert (outcome.declare, outcome.combined, outcome.holes) == (
+        best.assessment.declare,
+        best.assessment.combined,
+        best.assessment.holes,
+    )
+    assert outcome.clean == (best.assessment.declare and best.assessment.holes == 0)
 
 
 # --- the discard -------------------------------------------------------------------------------
