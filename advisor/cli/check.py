@@ -7,11 +7,19 @@ from typing import TYPE_CHECKING
 import click
 
 from advisor.cards import parse_hand
-from advisor.cli.options import effective_table, json_option, lead_option, table_option
+from advisor.cli.options import (
+    effective_table,
+    exact_options,
+    json_option,
+    lead_option,
+    require_exact,
+    table_option,
+)
 from advisor.table import Lead
 from advisor.verdict import Assessment, assess
 
 if TYPE_CHECKING:
+    from advisor.exact import ExactOdds
     from advisor.talon import TalonOutlook
 
 EXIT_DECLARE = 0
@@ -20,7 +28,7 @@ EXIT_PASS = 1
 
 @click.command()
 @click.argument("hand", nargs=-1, required=True)
-@lead_option("me", "them", default="them")
+@lead_option("me", "left", "right", "them", default="them")
 @table_option
 @json_option
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit code is the answer.")
@@ -31,13 +39,20 @@ EXIT_PASS = 1
     help="Also go through the 231 possible talons, each with its best discard: the chances "
     "to end clean or worth declaring, and the outs of each hole.",
 )
+@exact_options
+@click.pass_context
 def check(
+    ctx: click.Context,
     hand: tuple[str, ...],
     lead: str,
     table_path: str | None,
     as_json: bool,
     quiet: bool,
     talon: bool,
+    exact: bool,
+    samples: int,
+    seed: int,
+    discard: str,
 ) -> None:
     """Say whether to declare misère with HAND, and why.
 
@@ -45,19 +60,28 @@ def check(
     7S 8S 10S ...,  7♠ 8♠ 10♠ ...,  ♠7810 ♣79J ...,  S:7,8,10 C:...,
     78T.79J.78.79, or Russian 7п 8п 10п ... Вт.
 
-    Exit code: 0 declare, 1 pass, 2 bad input (for the hand as dealt, also with --talon).
+    With --exact, --lead also takes left or right (that catcher is first hand); them then
+    means both catchers' seats, averaged.
+
+    Exit code: 0 declare, 1 pass, 2 bad input (for the hand as dealt, also with --talon; with
+    --exact, the exact-play verdict: declare when caught in at most exact_threshold %).
 
     \b
     Example:
       advisor check "♠7810 ♣79J ♦78 ♥79" --lead me
     """
-    assessment = assess(parse_hand(hand), Lead(lead.lower()), effective_table(table_path))
+    require_exact(ctx, exact)
+    founding_lead = _founding_lead(ctx, lead.lower(), exact)
+    assessment = assess(parse_hand(hand), founding_lead, effective_table(table_path))
+    found = _exact(assessment, lead.lower(), samples, seed, discard) if exact else None
     if as_json:
         import json
 
         data = assessment.to_dict()
         if talon:
             data["talon"] = _outlook(assessment).to_dict()
+        if found is not None:
+            data["exact"] = found.to_dict()
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     elif not quiet:
         from advisor.cli.render_check import render_assessment, render_talon_hint
@@ -69,7 +93,12 @@ def check(
             render_outlook(_outlook(assessment))
         else:
             render_talon_hint()
-    raise SystemExit(EXIT_DECLARE if assessment.declare else EXIT_PASS)
+        if found is not None:
+            from advisor.cli.render_exact import render_exact
+
+            render_exact(found)
+    declare = assessment.declare if found is None else found.declare
+    raise SystemExit(EXIT_DECLARE if declare else EXIT_PASS)
 
 
 def _outlook(assessment: Assessment) -> TalonOutlook:
@@ -77,3 +106,26 @@ def _outlook(assessment: Assessment) -> TalonOutlook:
     from advisor.talon import talon_outlook
 
     return talon_outlook(assessment.hand, assessment.lead, assessment.table)
+
+
+def _founding_lead(ctx: click.Context, lead: str, exact: bool) -> Lead:
+    """The founding rules' lead: me, or them for any catcher's seat (left and right need
+    --exact, and get the plain check's own error without it)."""
+    if not exact:
+        param = next(p for p in ctx.command.params if p.name == "lead")
+        lead = click.Choice(["me", "them"], case_sensitive=False).convert(lead, param, ctx)
+    return Lead.ME if lead == "me" else Lead.THEM
+
+
+def _exact(assessment: Assessment, lead: str, samples: int, seed: int, discard: str) -> ExactOdds:
+    """Imported here: the plain check never loads the solver."""
+    from advisor.exact import ExactLead, exact_odds
+
+    return exact_odds(
+        assessment.hand,
+        ExactLead(lead),
+        assessment.table,
+        samples=samples,
+        seed=seed,
+        discard=discard,
+    )

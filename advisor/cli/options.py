@@ -46,3 +46,57 @@ def effective_table(table_path: str | None) -> Table:
     """The table a command works with: the built-in one, with the user's file merged over."""
     path = resolve_table_path(table_path, os.environ, click.get_app_dir(APP_NAME))
     return load_table(path)
+
+
+# ``--exact`` (check, batch). advisor.exact is imported only when --exact runs (start-up), so
+# its default sample size is repeated here; a test keeps the two equal.
+EXACT_SAMPLES = 924
+EXACT_SETTINGS = ("samples", "seed", "discard")
+
+
+def exact_options(function: F) -> F:
+    """``--exact`` and its settings ``--samples``, ``--seed`` and ``--discard``."""
+    options = [
+        click.option(
+            "-x",
+            "--exact",
+            is_flag=True,
+            help="Also the exact odds: for each of the 231 talons M discards two cards, the "
+            "catchers' 20 cards are split at random, and the solver plays it out.",
+        ),
+        click.option(
+            "--samples",
+            type=click.IntRange(min=1),
+            default=EXACT_SAMPLES,
+            show_default=True,
+            metavar="N",
+            help="With --exact: deals to solve, rounded to a multiple of 231 (as many per talon).",
+        ),
+        click.option(
+            "--seed",
+            type=int,
+            default=0,
+            show_default=True,
+            metavar="S",
+            help="With --exact: the sampling seed (same seed, same answer).",
+        ),
+        click.option(
+            "--discard",
+            type=click.Choice(["table", "solver"]),
+            default="table",
+            show_default=True,
+            help="With --exact: the table's best discard, or the solver's pick of its best three.",
+        ),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def require_exact(ctx: click.Context, exact: bool) -> None:
+    """``--samples``, ``--seed`` and ``--discard`` mean nothing without ``--exact``."""
+    if exact:
+        return
+    for name in EXACT_SETTINGS:
+        if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
+            raise click.UsageError(f"--{name} needs --exact", ctx)
