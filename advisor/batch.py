@@ -531,6 +531,7 @@ class ChunkResult:
     messages: list[str]
     tally: Tally
     size: int
+    spilled: str | None = None  # where a worker left ``output``
 
 
 # --------------------------------------------------------------------------------------------
@@ -822,17 +823,26 @@ def _flush(
 # --------------------------------------------------------------------------------------------
 # Running: in this process, or in worker processes keeping the input order
 
-_WORKER: Checker | None = None
+_WORKER: tuple[Checker, str] | None = None  # this worker's checker and spill directory
 
 
-def _start_worker(job: BatchJob) -> None:
+def _start_worker(job: BatchJob, spill: str) -> None:
     global _WORKER
-    _WORKER = Checker(job)
+    _WORKER = (Checker(job), spill)
 
 
-def _check_in_worker(chunk: Chunk) -> ChunkResult:
+def _check_in_worker(chunk: Chunk, number: int) -> ChunkResult:
+    """Check a chunk; its output goes to a file in the spill directory, not back through the
+    pipe, which would carry it in 64 KiB turns between the processes."""
     assert _WORKER is not None, "the worker was not started"
-    return _WORKER.check(chunk)
+    checker, spill = _WORKER
+    result = checker.check(chunk)
+    if result.output:
+        result.spilled = os.path.join(spill, str(number))
+        with open(result.spilled, "wb") as out:
+            out.write(result.output)
+        result.output = b""
+    return result
 
 
 def resolve_jobs(jobs: int) -> int:
@@ -854,10 +864,13 @@ class BatchRun:
     def __init__(self, job: BatchJob, jobs: int = 1) -> None:
         self.job, self.jobs = job, resolve_jobs(jobs)
         self._pool: Any = None
+        self._spill: tempfile.TemporaryDirectory[str] | None = None
 
     def __enter__(self) -> BatchRun:
         if self.jobs > 1:
-            self._pool = multiprocessing.Pool(self.jobs, _start_worker, (self.job,))
+            self._spill = tempfile.TemporaryDirectory(prefix="advisor-batch-")
+            args = (self.job, self._spill.name)
+            self._pool = multiprocessing.Pool(self.jobs, _start_worker, args)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -865,6 +878,9 @@ class BatchRun:
             self._pool.terminate()
             self._pool.join()
             self._pool = None
+        if self._spill is not None:
+            self._spill.cleanup()
+            self._spill = None
 
     def results(self, sources: Iterable[Source]) -> Iterator[ChunkResult | FileFailure]:
         """Every source's results in input order, a :class:`FileFailure` for a bad file."""
@@ -882,11 +898,11 @@ def _in_order(
 ) -> Iterator[ChunkResult | FileFailure]:
     """Like ``pool.imap``, but never more than ``window`` chunks in flight (flat memory)."""
     pending: deque[Any] = deque()
-    for item in items:
+    for number, item in enumerate(items):
         if isinstance(item, FileFailure):
             pending.append(item)
         else:
-            pending.append(pool.apply_async(_check_in_worker, (item,)))
+            pending.append(pool.apply_async(_check_in_worker, (item, number)))
         if len(pending) >= window:
             yield _settle(pending.popleft())
     while pending:
@@ -894,7 +910,15 @@ def _in_order(
 
 
 def _settle(pending: Any) -> ChunkResult | FileFailure:
-    return pending if isinstance(pending, FileFailure) else pending.get()
+    if isinstance(pending, FileFailure):
+        return pending
+    result: ChunkResult = pending.get()
+    if result.spilled is not None:
+        with open(result.spilled, "rb") as spilled:
+            result.output = spilled.read()
+        os.unlink(result.spilled)
+        result.spilled = None
+    return result
 
 
 # --------------------------------------------------------------------------------------------
