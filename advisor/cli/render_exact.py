@@ -10,7 +10,8 @@ from advisor.talon import TALON_COUNT
 
 _VERDICT_STYLE = {"declare": "bold green", "pass": "bold red"}
 _HEADER = ("Lead", "Caught", "95% interval", "Score")
-_WIDTHS = (8, 6, 13, 6)
+_WIDTHS = (8, 6, 13, 7)
+_LINE_WIDTH = 80
 
 
 def render_exact(found: ExactOdds) -> None:
@@ -58,13 +59,16 @@ def _row(
 
 
 def _tricks_line(found: ExactOdds) -> Text:
+    """The share of deals for each number of forced tricks, wrapped under its label."""
     total = sum(found.histogram)
-    shares = [
-        f"{tricks}: {_percent(count / total)}"
-        for tricks, count in enumerate(found.histogram)
-        if count
-    ]
-    return Text.assemble(("Tricks forced  ", "bold"), "  ".join(shares))
+    shares = [f"{t}: {_percent(n / total)}" for t, n in enumerate(found.histogram) if n]
+    label = "Tricks forced  "
+    lines = [""]
+    for share in shares:
+        if lines[-1] and len(label) + len(lines[-1]) + 2 + len(share) > _LINE_WIDTH:
+            lines.append("")
+        lines[-1] += f"  {share}" if lines[-1] else share
+    return Text.assemble((label, "bold"), ("\n" + " " * len(label)).join(lines))
 
 
 def _verdict_line(found: ExactOdds) -> Text:

@@ -1,0 +1,187 @@
+"""``advisor check --exact`` through the command line, as transcripts."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import advisor.exact
+from advisor.cli import main
+from advisor.cli.options import EXACT_SAMPLES
+from advisor.solver import SolverUnavailableError, core_available
+
+LONE_KING = "♠K ♣7 8 9 ♦7 8 J ♥7 8 J"
+FIXTURE = "7S 10S 7C 8C 9C 7D 8D 9D 7H 8H"
+CLEAN = "7S 8S 9S 7C 8C 7D 8D 9D 7H 8H"
+
+needs_core = pytest.mark.skipif(
+    not core_available() and os.environ.get("CI") != "true",
+    reason="the compiled solver was not built (no C compiler)",
+)
+
+
+@pytest.fixture(autouse=True)
+def _eighty_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+@needs_core
+def test_the_lone_king(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check", LONE_KING, "--exact"])
+    assert result.exit_code == 0  # exact play declares; the founding rule passes
+    assert result.output.startswith("Hand  ♠K ♣7 8 9 ♦7 8 J ♥7 8 J\n")
+    assert "Verdict: PASS — 1 hole, caught in 100% (limit 80%)" in result.output
+    assert result.output.endswith(
+        "\n"
+        "Exact play  924 deals (4 for each of the 231 talons), table discards, seed 0\n"
+        "Lead      Caught   95% interval    Score\n"
+        "left        6.2%      4.8%–7.9%    +8.21\n"
+        "right       6.4%      5.0%–8.1%    +8.15\n"
+        "average     6.3%      4.9%–8.0%    +8.18\n"
+        "Tricks forced  0: 93.7%  1: 2.1%  2: 2.7%  3: 1.5%\n"
+        "Exact play: DECLARE — caught in 6.3% (limit 50%); the founding rule says pass\n"
+        "Why  the talon usually lets the player discard ♠K (100% of talons)\n"
+    )
+
+
+@needs_core
+def test_one_seat_solver_discards(runner: CliRunner) -> None:
+    args = ["check", LONE_KING, "-x", "--lead", "me", "--discard", "solver"]
+    result = runner.invoke(main, [*args, "--samples", "462", "--seed", "5"])
+    assert result.exit_code == 0
+    assert result.output.endswith(
+        "Exact play  462 deals (2 for each of the 231 talons), solver discards, seed 5\n"
+        "Lead      Caught   95% interval    Score\n"
+        "me          2.8%      1.7%–4.8%    +9.44\n"
+        "Tricks forced  0: 97.2%  1: 2.8%\n"
+        "Exact play: DECLARE — caught in 2.8% (limit 50%); the founding rule says pass\n"
+        "Why  the talon usually lets the player discard ♠K (100% of talons)\n"
+    )
+
+
+@needs_core
+def test_declare_turned_pass(runner: CliRunner, tmp_path: Path) -> None:
+    table = tmp_path / "strict.toml"
+    table.write_text("exact_threshold = 2\n")
+    result = runner.invoke(main, ["check", FIXTURE, "-x", "--lead", "me", "--table", str(table)])
+    assert result.exit_code == 1  # the founding rule declares, exact play passes
+    assert "Verdict: DECLARE — 1 hole, caught in 50% (limit 80%)\n" in result.output
+    assert result.output.endswith(
+        "Exact play: PASS — caught in 3.7% (limit 2%); the founding rule says declare\n"
+        "Why  with best play the catchers catch it in 3.7%, above the 2% limit\n"
+    )
+
+
+@needs_core
+def test_json_adds_the_exact_object(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check", LONE_KING, "--exact", "--json", "--lead", "right"])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["verdict"] == "pass" and data["lead"] == "them"  # the founding rule's
+    exact = data["exact"]
+    assert exact["verdict"] == "declare" and exact["lead"] == "right"
+    assert exact["samples"] == 924 and exact["seed"] == 0 and exact["discard"] == "table"
+    assert (exact["p_caught"], exact["low"], exact["high"]) == (0.0639, 0.0498, 0.0815)
+    assert exact["histogram"] == [865, 20, 25, 14, 0, 0, 0, 0, 0, 0, 0]
+    assert exact["expected_score"] == 8.15 and exact["threshold"] == 50
+    assert exact["reason"] == "the talon usually lets the player discard ♠K (100% of talons)"
+    assert [seat["lead"] for seat in exact["seats"]] == ["right"]
+
+
+@needs_core
+def test_json_with_talon_and_exact(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check", CLEAN, "-x", "-t", "--json", "--samples", "231"])
+    data = json.loads(result.output)
+    assert result.exit_code == 0
+    assert data["talon"]["clean"] == 1
+    assert data["exact"]["p_caught"] == 0 and data["exact"]["reason"] is None
+    assert [seat["lead"] for seat in data["exact"]["seats"]] == ["left", "right"]
+
+
+@needs_core
+@pytest.mark.parametrize(
+    ("hand", "lead", "code"),
+    [
+        (LONE_KING, "them", 0),
+        (LONE_KING, "LEFT", 0),
+        (CLEAN, "me", 0),
+        ("♠A K Q J ♣A K Q ♦A K Q", "me", 1),
+    ],
+)
+def test_quiet_exit_code_is_the_exact_verdict(
+    runner: CliRunner, hand: str, lead: str, code: int
+) -> None:
+    result = runner.invoke(main, ["check", "-q", "-x", hand, "--lead", lead, "--samples", "231"])
+    assert result.exit_code == code
+    assert result.output == ""
+
+
+@needs_core
+def test_same_seed_same_output(runner: CliRunner) -> None:
+    args = ["check", FIXTURE, "-x", "--samples", "231", "--json"]
+    first = runner.invoke(main, [*args, "--seed", "3"]).output
+    assert runner.invoke(main, [*args, "--seed", "3"]).output == first
+    assert runner.invoke(main, [*args, "--seed", "4"]).output != first
+
+
+INVALID = "Error: Invalid value for "
+USAGE = "Usage: advisor check [OPTIONS] HAND...\nTry 'advisor check --help' for help.\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--lead", "left"], INVALID + "'--lead': 'left' is not one of 'me', 'them'."),
+        (["--samples", "462"], "Error: --samples needs --exact"),
+        (["--seed", "1"], "Error: --seed needs --exact"),
+        (["--discard", "solver"], "Error: --discard needs --exact"),
+        (["-x", "--samples", "0"], INVALID + "'--samples': 0 is not in the range x>=1."),
+        (["-x", "--discard", "best"],
+         INVALID + "'--discard': 'best' is not one of 'table', 'solver'."),
+        (["-x", "--lead", "north"],
+         INVALID + "'--lead': 'north' is not one of 'me', 'left', 'right', 'them'."),
+    ],
+)  # fmt: skip
+def test_usage_errors(runner: CliRunner, args: list[str], message: str) -> None:
+    result = runner.invoke(main, ["check", LONE_KING, *args], prog_name="advisor")
+    assert result.exit_code == 2
+    assert result.output == f"{USAGE}\n{message}\n"
+
+
+def test_missing_solver_exits_2(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(advisor.exact, "core_available", lambda: False)
+    result = runner.invoke(main, ["check", LONE_KING, "--exact"])
+    assert result.exit_code == 2
+    assert result.output == f"Error: {SolverUnavailableError()}\n"
+
+
+def test_bad_hand_with_exact(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check", "7S 8S", "--exact"])
+    assert result.exit_code == 2
+    assert result.output == "Error: 2 cards given, a hand has 10\n"
+
+
+def test_help_documents_exact(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check", "--help"])
+    assert "-x, --exact" in result.output and "--lead [me|left|right|them]" in result.output
+    assert f"[default: {advisor.exact.DEFAULT_SAMPLES}; x>=1]" in " ".join(result.output.split())
+    assert "with --exact, the exact-play verdict" in " ".join(result.output.split())
+    assert EXACT_SAMPLES == advisor.exact.DEFAULT_SAMPLES
+
+
+def test_plain_check_never_loads_the_exact_modules() -> None:
+    code = (
+        "import sys; from click.testing import CliRunner; from advisor.cli import main; "
+        "CliRunner().invoke(main, ['check', '-q', '7S 8S 9S 7C 8C 7D 8D 9D 7H 8H']); "
+        "print(sorted(m for m in sys.modules if m in "
+        "('advisor.exact', 'advisor.solver', 'advisor.talon', 'advisor.cli.render_exact')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
