@@ -57,6 +57,15 @@ def test_check_talon_keeps_the_exit_code_of_the_hand_as_dealt(runner: CliRunner)
     assert max(len(line) for line in result.output.splitlines()) <= 80
 
 
+def test_check_talon_hole_without_outs(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check", "♠7 10 K ♣J Q A ♦J ♥8 Q K", "-t"])
+    assert result.exit_code == 1
+    assert "       ♣J Q A (100%): no outs\n       ♦J (100%): 18 cards," in result.output
+    assert "       ♥8 Q K (100%): 1 card, at least one in the talon 9.1%\n         ♥7\n" in (
+        result.output
+    )
+
+
 def test_check_talon_quiet_prints_nothing(runner: CliRunner) -> None:
     result = runner.invoke(main, ["check", FOUR_HOLES, "-t", "-q"])
     assert (result.exit_code, result.output) == (1, "")

@@ -80,13 +80,14 @@ def _outs_lines(outlook: TalonOutlook) -> Text:
         lines.append("none needed: no holes")
     for number, hole in enumerate(outlook.holes):
         indent = "       " if number else ""
+        lines.append(f"{indent}{hole.suit.glyph}{hole.holding} ({percent(hole.percent)}): ")
         count = len(hole.outs)
-        lines.append(
-            f"{indent}{hole.suit.glyph}{hole.holding} ({percent(hole.percent)}): "
-            f"{count} card{'s' if count != 1 else ''}, "
-            f"at least one in the talon {share(hole.chance)}\n"
-        )
-        lines.append(f"         {hole.outs}\n" if count else "")
+        if count:
+            plural = "s" if count != 1 else ""
+            lines.append(f"{count} card{plural}, at least one in the talon {share(hole.chance)}\n")
+            lines.append(f"         {hole.outs}\n")
+        else:
+            lines.append("no outs\n")
     lines.rstrip()
     return lines
 
