@@ -357,7 +357,20 @@ def _run(chunks: list[_Chunk], jobs: int) -> Iterator[tuple[int, list[int]]]:
         return
     import multiprocessing
 
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with context.Pool(jobs) as workers:
-        yield from workers.imap_unordered(_solve_chunk, chunks)
+    if "fork" not in multiprocessing.get_all_start_methods():
+        with multiprocessing.get_context("spawn").Pool(jobs) as workers:
+            yield from workers.imap_unordered(_solve_chunk, chunks)
+        return
+    # Forked workers share one transposition table in shared memory: what one learns, the
+    # others use (the entries are lockless, safe to write from several processes at once).
+    import mmap
+
+    core = _require_core()
+    shared = mmap.mmap(-1, core.TABLE_ENTRIES * core.ENTRY_SIZE)
+    core.use_table(shared)
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as workers:
+            yield from workers.imap_unordered(_solve_chunk, chunks)
+    finally:
+        core.use_table(None)
+        shared.close()

@@ -43,16 +43,18 @@ static uint8_t COMPRESS[256][256];
 /* CLEAN[m][c]: 1 when M's holding m cannot be caught by leads from the catchers' cards c. */
 static uint8_t CLEAN[256][256];
 
-#if defined(__GNUC__) || defined(__clang__)
-static int popcount32(u32 x) { return __builtin_popcount(x); }
-static int lowest(u32 x) { return __builtin_ctz(x); }
-#else /* portable C99 */
+/* SWAR popcount: without -mpopcnt the builtin is a library call, and this is faster. */
 static int popcount32(u32 x) {
     x = x - (x >> 1 & 0x55555555u);
     x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
     return (int)(((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u >> 24);
 }
+#if defined(__GNUC__) || defined(__clang__)
+static int lowest(u32 x) { return __builtin_ctz(x); }
+#define PREFETCH(address) __builtin_prefetch(address)
+#else /* portable C99 */
 static int lowest(u32 x) { return popcount32((x & -x) - 1); }
+#define PREFETCH(address) ((void)(address))
 #endif
 
 /*
@@ -111,56 +113,81 @@ static void normalise(u32 h[3]) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* Transposition table: exact keys, two-way buckets, bounds on the tricks M takes from here.   */
+/* Transposition table: exact keys, two-way buckets, bounds on the tricks M takes from here.
+ *
+ * A normalised position is packed in 64 bits, (m | r) in the low half and (l | r) in the high
+ * half (each card in play has its owner's code: M 01, L 10, R 11); the leader, the bounds and
+ * a 32-bit check of the hash sit in the data word. An entry stores `key ^ data` beside `data`
+ * (the lockless scheme of Hyatt and Mann): processes that share one table (--jobs, the table
+ * in shared memory) may write a slot at the same time, and a torn entry then fails the check
+ * and reads as a miss instead of as a wrong answer. */
 
 typedef struct {
-    u32 m, l, r;
-    uint8_t leader, lb, ub, used;
+    u64 lock; /* key ^ data */
+    u64 data; /* lb | ub << 4 | leader << 8 | check << 32 */
 } Entry;
 
-#ifndef TT_BITS
-#define TT_BITS 22
-#endif
-#define TT_SIZE (1u << TT_BITS)
-static Entry *table;
+enum { DEFAULT_TABLE_BITS = 22 };
+static Entry *own_table;    /* allocated at import */
+static Entry *table;        /* the one in use: own_table or a caller's buffer */
+static u64 table_mask;      /* entries - 1 */
+static Py_buffer table_view; /* the caller's buffer while it is in use */
 static u64 node_count;
 
-static Entry *tt_slot(u32 m, u32 l, u32 r, int leader) {
-    u64 key = ((u64)m * 0x9E3779B97F4A7C15ull) ^ ((u64)l * 0xC2B2AE3D27D4EB4Full) ^
-              ((u64)r * 0x165667B19E3779F9ull) ^ (u64)leader;
-    key ^= key >> 29;
-    key *= 0xBF58476D1CE4E5B9ull;
-    return &table[(key >> (64 - TT_BITS)) & ~1ull];
+typedef struct {
+    u64 key;
+    u32 check;
+    int leader;
+    Entry *slot;
+} Probe;
+
+static Probe tt_probe_of(u32 m, u32 l, u32 r, int leader) {
+    Probe p;
+    p.key = (u64)(m | r) | (u64)(l | r) << 32;
+    u64 h = (p.key ^ (u64)(leader + 1) * 0x9E3779B97F4A7C15ull) * 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 31;
+    h *= 0x94D049BB133111EBull;
+    h ^= h >> 29;
+    p.check = (u32)(h >> 32);
+    p.leader = leader;
+    p.slot = &table[h & table_mask & ~1ull];
+    return p;
 }
 
-static Entry *tt_find(Entry *slot, u32 m, u32 l, u32 r, int leader) {
-    for (int way = 0; way < 2; way++) {
-        Entry *e = slot + way;
-        if (e->used && e->m == m && e->l == l && e->r == r && e->leader == leader) return e;
+/* The data word of the entry for p, or 0 (no entry). */
+static u64 tt_find(const Probe *p, int *way) {
+    for (int w = 0; w < 2; w++) {
+        u64 data = p->slot[w].data, lock = p->slot[w].lock;
+        if ((lock ^ data) == p->key && (u32)(data >> 32) == p->check &&
+            (int)(data >> 8 & 3) == p->leader) {
+            *way = w;
+            return data;
+        }
     }
-    return NULL;
+    return 0;
 }
 
-static void tt_store(u32 m, u32 l, u32 r, int leader, int k, int result) {
-    Entry *slot = tt_slot(m, l, r, leader);
-    Entry *e = tt_find(slot, m, l, r, leader);
-    if (!e) {
-        /* Replace the second way; move the first there so the newest entry sits first. */
-        slot[1] = slot[0];
-        e = slot;
-        e->m = m;
-        e->l = l;
-        e->r = r;
-        e->leader = (uint8_t)leader;
-        e->lb = 0;
-        e->ub = (uint8_t)popcount32(m);
-        e->used = 1;
-    }
+static int data_lb(u64 data) { return (int)(data & 15); }
+static int data_ub(u64 data) { return (int)(data >> 4 & 15); }
+
+static void tt_store(const Probe *p, int cards, int k, int result) {
+    int way = 0;
+    u64 old = tt_find(p, &way);
+    int lb = old ? data_lb(old) : 0, ub = old ? data_ub(old) : cards;
     if (result) {
-        if (e->lb < k) e->lb = (uint8_t)k;
-    } else {
-        if (e->ub > k - 1) e->ub = (uint8_t)(k - 1);
+        if (lb < k) lb = k;
+    } else if (ub > k - 1) {
+        ub = k - 1;
     }
+    u64 data = (u64)lb | (u64)ub << 4 | (u64)p->leader << 8 | (u64)p->check << 32;
+    Entry *e = &p->slot[way];
+    if (!old) {
+        /* A new entry goes first; the one it displaces moves to the second way. */
+        p->slot[1] = p->slot[0];
+        e = p->slot;
+    }
+    e->data = data;
+    e->lock = p->key ^ data;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -255,29 +282,54 @@ static int gen_moves(const Trick *t, int seat, int pos, uint8_t out[MAX_TRICKS])
     return order_moves(cards, score, out);
 }
 
-/* The trick is complete: its winner leads the next one. */
-static int finish_trick(const Trick *t) {
-    u32 h[3] = {t->h[0] & ~t->played[0], t->h[1] & ~t->played[1], t->h[2] & ~t->played[2]};
-    int k = t->k;
-    if (t->win_seat == SEAT_M) {
-        k--;
-        if (k <= 0) return 1;
+/* A position after a complete trick, ready to search. */
+typedef struct {
+    u32 h[3];
+    int leader, k;
+    int cut; /* the static answer (0 or 1), or -1: search it */
+} Child;
+
+/*
+ * The last card of a trick. The positions it leads to are prepared first (static cutoffs,
+ * normalisation) and their table slots prefetched, so that the memory fetches overlap; then
+ * they are searched in order.
+ */
+static int last_play(const Trick *t, int seat, const uint8_t *moves, int n, int want) {
+    Child child[MAX_TRICKS];
+    for (int i = 0; i < n; i++) {
+        int card = moves[i];
+        Child *c = &child[i];
+        c->leader = t->win_seat;
+        if ((card & ~7) == t->suit_shift && (card & 7) > t->win_rank) c->leader = seat;
+        for (int s = 0; s < 3; s++) c->h[s] = t->h[s] & ~t->played[s];
+        c->h[seat] &= ~(1u << card);
+        c->k = t->k - (c->leader == SEAT_M);
+        c->cut = static_cutoff(c->h[0], c->h[1], c->h[2], c->leader, c->k);
+        if (c->cut < 0) {
+            normalise(c->h);
+            PREFETCH(tt_probe_of(c->h[0], c->h[1], c->h[2], c->leader).slot);
+        }
     }
-    int cut = static_cutoff(h[0], h[1], h[2], t->win_seat, k);
-    if (cut >= 0) {
-        node_count++;
-        return cut;
+    for (int i = 0; i < n; i++) {
+        const Child *c = &child[i];
+        int result;
+        if (c->cut >= 0) {
+            node_count++;
+            result = c->cut;
+        } else {
+            result = can_force(c->h[0], c->h[1], c->h[2], c->leader, c->k);
+        }
+        if (result == want) return want;
     }
-    normalise(h);
-    return can_force(h[0], h[1], h[2], t->win_seat, k);
+    return !want;
 }
 
 static int play(Trick *t, int pos) {
-    if (pos == 3) return finish_trick(t);
     int seat = (t->leader + pos) % 3;
     uint8_t moves[MAX_TRICKS];
     int n = gen_moves(t, seat, pos, moves);
     int want = seat == SEAT_M ? 0 : 1; /* M looks for a refutation, catchers for a catch */
+    if (pos == 2) return last_play(t, seat, moves, n, want);
     Trick saved = *t;
     for (int i = 0; i < n; i++) {
         int card = moves[i];
@@ -359,14 +411,16 @@ static int can_force(u32 m, u32 l, u32 r, int leader, int k) {
     node_count++;
     int cut = static_cutoff(m, l, r, leader, k);
     if (cut >= 0) return cut;
-    Entry *e = tt_find(tt_slot(m, l, r, leader), m, l, r, leader);
-    if (e) {
-        if (e->lb >= k) return 1;
-        if (e->ub < k) return 0;
+    Probe probe = tt_probe_of(m, l, r, leader);
+    int way;
+    u64 data = tt_find(&probe, &way);
+    if (data) {
+        if (data_lb(data) >= k) return 1;
+        if (data_ub(data) < k) return 0;
     }
     Trick t = {{m, l, r}, leader, 0, leader, 0, k, {0, 0, 0}};
     int result = play(&t, 0);
-    tt_store(m, l, r, leader, k, result);
+    tt_store(&probe, popcount32(m), k, result);
     return result;
 }
 
@@ -535,8 +589,34 @@ static PyObject *py_nodes(PyObject *self, PyObject *args) {
 static PyObject *py_clear(PyObject *self, PyObject *args) {
     (void)self;
     (void)args;
-    memset(table, 0, TT_SIZE * sizeof(Entry));
+    memset(table, 0, (table_mask + 1) * sizeof(Entry));
     node_count = 0;
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_use_table(PyObject *self, PyObject *arg) {
+    (void)self;
+    Py_buffer view;
+    if (arg != Py_None) {
+        if (PyObject_GetBuffer(arg, &view, PyBUF_WRITABLE) < 0) return NULL;
+        size_t entries = (size_t)view.len / sizeof(Entry);
+        if (entries < 2 || (entries & (entries - 1)) || (size_t)view.len % sizeof(Entry) ||
+            (uintptr_t)view.buf % sizeof(Entry)) {
+            PyBuffer_Release(&view);
+            PyErr_SetString(PyExc_ValueError,
+                            "the table must be an aligned buffer of a power of two entries");
+            return NULL;
+        }
+    }
+    if (table != own_table) PyBuffer_Release(&table_view);
+    if (arg == Py_None) {
+        table = own_table;
+        table_mask = ((u64)1 << DEFAULT_TABLE_BITS) - 1;
+    } else {
+        table_view = view;
+        table = view.buf;
+        table_mask = (u64)(view.len / (Py_ssize_t)sizeof(Entry)) - 1;
+    }
     Py_RETURN_NONE;
 }
 
@@ -559,6 +639,9 @@ static PyMethodDef methods[] = {
     {"all_clean", py_is_clean, METH_VARARGS,
      "all_clean(m, c) -> bool: every holding of M is clean against the catchers' cards c."},
     {"nodes", py_nodes, METH_NOARGS, "nodes() -> int: search nodes visited since the last clear()."},
+    {"use_table", py_use_table, METH_O,
+     "use_table(buffer | None) -> None: search with this writable buffer as the transposition "
+     "table (shared memory lets processes share it), or with the module's own again."},
     {"clear", py_clear, METH_NOARGS, "clear() -> None: empty the transposition table, zero nodes()."},
     {NULL, NULL, 0, NULL},
 };
@@ -569,13 +652,16 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
-    table = calloc(TT_SIZE, sizeof(Entry));
-    if (!table) return PyErr_NoMemory();
+    own_table = calloc((size_t)1 << DEFAULT_TABLE_BITS, sizeof(Entry));
+    if (!own_table) return PyErr_NoMemory();
+    table = own_table;
+    table_mask = ((u64)1 << DEFAULT_TABLE_BITS) - 1;
     build_tables();
     build_binomials();
     PyObject *mod = PyModule_Create(&module);
     if (!mod) return NULL;
-    if (PyModule_AddIntConstant(mod, "TABLE_ENTRIES", TT_SIZE) < 0) {
+    if (PyModule_AddIntConstant(mod, "TABLE_ENTRIES", 1L << DEFAULT_TABLE_BITS) < 0 ||
+        PyModule_AddIntConstant(mod, "ENTRY_SIZE", (long)sizeof(Entry)) < 0) {
         Py_DECREF(mod);
         return NULL;
     }
