@@ -1,0 +1,65 @@
+"""``advisor batch`` streams: a million hands in under 100 MB, one record for each.
+
+This measures memory, not time: it takes a while on a slow machine (generating the file and
+checking it), but its answer does not depend on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+HANDS = 1_000_000
+LIMIT_MB = 100
+BENCHMARK = Path(__file__).parent.parent / "benchmarks" / "batch.py"
+
+MEASURE = """
+import resource, subprocess, sys
+done = subprocess.run(sys.argv[1:], stderr=subprocess.DEVNULL)
+peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+print(done.returncode, peak_kib)
+"""
+
+
+def _benchmark() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("batch_benchmark", BENCHMARK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _count_lines(path: Path) -> int:
+    count = 0
+    with path.open("rb") as stream:
+        while block := stream.read(1 << 20):
+            count += block.count(b"\n")
+    return count
+
+
+@pytest.fixture(scope="module")
+def million(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("million") / "hands.txt"
+    _benchmark().generate(path, HANDS)
+    return path
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_million_hands_in_flat_memory(million: Path, tmp_path: Path, jobs: str) -> None:
+    out = tmp_path / "out.jsonl"
+    command = ["advisor", "batch", str(million), "--format", "jsonl", "--output", str(out)]
+    measured = subprocess.run(
+        [sys.executable, "-c", MEASURE, *command, "--jobs", jobs],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    returncode, peak_kib = map(int, measured.stdout.split())
+    assert returncode == 2  # the generated file has a few bad lines
+    assert peak_kib / 1024 < LIMIT_MB
+    assert _count_lines(out) == HANDS  # one record per hand line, bad ones included
