@@ -9,7 +9,9 @@ every call (its keys are whole normalised positions, so it never goes stale).
 from typing_extensions import Buffer
 
 TABLE_ENTRIES: int
-"""Size of the transposition table (entries of 16 bytes)."""
+"""Entries of the module's own transposition table."""
+ENTRY_SIZE: int
+"""Bytes per table entry (16)."""
 
 def forced_tricks(m: int, l: int, r: int, leader: int, /) -> int:
     """The most tricks the catchers can force M to take (0: M stays clean) in the layout of
@@ -33,6 +35,12 @@ def enumerate(m: int, pool: int, leader: int, start: int, count: int, /) -> list
 def all_clean(m: int, c: int, /) -> bool:
     """Every holding of M is clean against the catchers' cards ``c``: with a catcher on lead,
     M takes no further trick (the search's cutoff, proved against brute force in the tests)."""
+
+def use_table(buffer: Buffer | None, /) -> None:
+    """Search with ``buffer`` (writable, aligned, a power of two entries of ENTRY_SIZE bytes,
+    zeroed) as the transposition table; ``None`` goes back to the module's own. Entries are
+    lockless, so processes forked while a shared-memory buffer is in use share what they learn.
+    The buffer stays referenced until the next call."""
 
 def nodes() -> int:
     """Search nodes visited since the last ``clear()`` (for benchmarks)."""
