@@ -47,6 +47,7 @@ OUTPUTS = ("jsonl", "csv", "rows")
 STDIN_LABEL = "<stdin>"
 BLOCK_SIZE = 1 << 16  # bytes of text per chunk
 CSV_ROWS = 1000  # CSV rows per chunk
+LINE_BYTES = 40  # about one line of hand text, for chunks counted in hands
 BANDS = 11  # 0-10 %, 10-20 %, ..., 90-100 %, and 100 % or more
 TEXT_RECORD_FIELDS = ("file", "line", "id")
 
@@ -71,6 +72,9 @@ class Extra:
 
     fields: tuple[str, ...]
     compute: Callable[[CardSet, Lead, Table], Mapping[str, Any]]
+    chunk_hands: int | None = None
+    """For a slow analysis, about how many hands a chunk holds (None: the usual chunks): small
+    chunks keep every process busy and the progress bar moving."""
 
     def __post_init__(self) -> None:
         taken = set(self.fields) & (set(TEXT_RECORD_FIELDS) | set(_ASSESSMENT_FIELDS) | {"error"})
@@ -735,12 +739,14 @@ class Source:
         return info.st_size if stat.S_ISREG(info.st_mode) else None
 
 
-def read_chunks(source: Source, block_size: int = BLOCK_SIZE) -> Iterator[Chunk | FileFailure]:
+def read_chunks(
+    source: Source, block_size: int = BLOCK_SIZE, csv_rows: int = CSV_ROWS
+) -> Iterator[Chunk | FileFailure]:
     """The source's lines in chunks; a :class:`FileFailure` where it cannot be read."""
     try:
         with _open(source) as stream:
             if source.is_csv:
-                yield from _csv_chunks(source.label, stream)
+                yield from _csv_chunks(source.label, stream, csv_rows)
             else:
                 yield from _text_chunks(source.label, stream, block_size)
     except OSError as error:
@@ -782,15 +788,15 @@ def _text_chunks(label: str, stream: IO[bytes], block_size: int) -> Iterator[Tex
         yield TextChunk(label, line, pending)
 
 
-def _csv_chunks(label: str, stream: IO[bytes]) -> Iterator[CsvChunk]:
+def _csv_chunks(label: str, stream: IO[bytes], csv_rows: int) -> Iterator[CsvChunk]:
     text = io.TextIOWrapper(stream, encoding="utf-8-sig", errors="surrogateescape", newline="")
     try:
-        yield from _csv_rows(label, csv.reader(text), stream)
+        yield from _csv_rows(label, csv.reader(text), stream, csv_rows)
     finally:
         text.detach()  # the caller closes the stream (or keeps standard input open)
 
 
-def _csv_rows(label: str, reader: Any, stream: IO[bytes]) -> Iterator[CsvChunk]:
+def _csv_rows(label: str, reader: Any, stream: IO[bytes], csv_rows: int) -> Iterator[CsvChunk]:
     header = next(reader, None)
     if header is None:
         raise BatchError("empty CSV file: it needs a header with a 'hand' column")
@@ -804,7 +810,7 @@ def _csv_rows(label: str, reader: Any, stream: IO[bytes]) -> Iterator[CsvChunk]:
         start, line = line, reader.line_num + 1
         if any(value.strip() for value in row):
             items.append(CsvItem(start, *(row[i] if 0 <= i < len(row) else "" for i in where)))
-        if len(items) == CSV_ROWS:
+        if len(items) == csv_rows:
             position = yield from _flush(label, items, stream, position)
     if items:
         yield from _flush(label, items, stream, position)
@@ -882,9 +888,17 @@ class BatchRun:
             self._spill.cleanup()
             self._spill = None
 
+    def _chunk_sizes(self) -> tuple[int, int]:
+        """Bytes of text and rows of CSV per chunk: fewer for a slow extra analysis."""
+        extra = self.job.extra
+        if extra is None or extra.chunk_hands is None:
+            return BLOCK_SIZE, CSV_ROWS
+        return extra.chunk_hands * LINE_BYTES, extra.chunk_hands
+
     def results(self, sources: Iterable[Source]) -> Iterator[ChunkResult | FileFailure]:
         """Every source's results in input order, a :class:`FileFailure` for a bad file."""
-        items = (item for source in sources for item in read_chunks(source))
+        sizes = self._chunk_sizes()
+        items = (item for source in sources for item in read_chunks(source, *sizes))
         if self._pool is None:
             checker = Checker(self.job)
             for item in items:

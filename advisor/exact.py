@@ -333,3 +333,30 @@ def _score(tricks: bytes) -> int:
     """Total score over the splits: +10 when clean, -10 per trick."""
     clean = tricks.count(0)
     return CLEAN_SCORE * clean - TRICK_SCORE * sum(tricks)
+
+
+# --- advisor batch --exact ---------------------------------------------------------------------
+
+BATCH_FIELDS = ("exact",)
+BATCH_CHUNK_HANDS = 8  # hands a batch chunk holds with --exact: each takes a good part of a second
+
+
+@dataclass(frozen=True)
+class BatchExact:
+    """The ``exact`` field ``advisor batch --exact`` adds to each record (a batch line's lead
+    ``them`` means both catchers' seats). Picklable, for the worker processes."""
+
+    samples: int = DEFAULT_SAMPLES
+    seed: int = 0
+    discard: str = "table"
+
+    def __call__(self, hand: CardSet, lead: Lead, table: Table) -> dict[str, Any]:
+        found = exact_odds(
+            hand,
+            ExactLead.of(lead),
+            table,
+            samples=self.samples,
+            seed=self.seed,
+            discard=self.discard,
+        )
+        return {"exact": found.to_dict()}

@@ -5,8 +5,9 @@ from __future__ import annotations
 import contextlib
 import io
 import sys
-from collections.abc import Iterator
-from typing import IO
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import IO, Any
 
 import click
 
@@ -21,8 +22,16 @@ from advisor.batch import (
     atomic_output,
     csv_header,
 )
-from advisor.cli.options import effective_table, json_option, lead_option, table_option
-from advisor.table import Lead
+from advisor.cards import CardSet
+from advisor.cli.options import (
+    effective_table,
+    exact_options,
+    json_option,
+    lead_option,
+    require_exact,
+    table_option,
+)
+from advisor.table import Lead, Table
 
 EXIT_ALL_VALID = 0
 EXIT_BAD_INPUT = 2
@@ -57,7 +66,10 @@ EXIT_BAD_INPUT = 2
 )
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
 @click.option("-t", "--talon", is_flag=True, help="Add the talon outlook of advisor check --talon.")
+@exact_options
+@click.pass_context
 def batch(
+    ctx: click.Context,
     files: tuple[str, ...],
     lead: str,
     table_path: str | None,
@@ -68,6 +80,10 @@ def batch(
     jobs: int,
     quiet: bool,
     talon: bool,
+    exact: bool,
+    samples: int,
+    seed: int,
+    discard: str,
 ) -> None:
     """Check every hand in FILEs (no FILE or - : standard input), one result per line.
 
@@ -80,23 +96,64 @@ def batch(
     file, line and id; a bad line gives {"file", "line", "error"} and a FILE:LINE message on
     standard error. Exit code: 0 when every line was a valid hand, 2 otherwise.
 
+    --exact adds the "exact" object of `advisor check --exact --json` (a line's lead them
+    means both catchers' seats, averaged).
+
     \b
     Example:
       advisor batch examples/hands.txt examples/hands.csv --format jsonl -o results.jsonl
     """
     if as_json and output_format not in (None, "jsonl"):
         raise click.UsageError(f"--json asks for jsonl, --format asks for {output_format}")
+    require_exact(ctx, exact)
     shown = "jsonl" if as_json else output_format or _default_format(output)
     job = BatchJob(
         effective_table(table_path),
         Lead(lead.lower()),
         "rows" if shown == "table" else shown,
-        _talon_extra() if talon else None,
+        _extra(talon, _exact_extra(samples, seed, discard) if exact else None),
     )
     sources = [_source(name, input_format) for name in files or ("-",)]
     with _destination(output) as out, BatchRun(job, jobs) as run:
         tally = _run(run, sources, out, shown, quiet)
     raise SystemExit(EXIT_BAD_INPUT if tally.bad or tally.failed_files else EXIT_ALL_VALID)
+
+
+def _extra(talon: bool, exact: Extra | None) -> Extra | None:
+    """The analyses each record gains: --talon, --exact, or both."""
+    if not talon:
+        return exact
+    if exact is None:
+        return _talon_extra()
+    found = (_talon_extra(), exact)
+    return Extra(
+        tuple(name for extra in found for name in extra.fields),
+        Merged(tuple(extra.compute for extra in found)),
+        exact.chunk_hands,
+    )
+
+
+def _exact_extra(samples: int, seed: int, discard: str) -> Extra:
+    """``--exact``: each record gains the ``exact`` object of ``advisor check --exact``."""
+    from advisor.exact import BATCH_CHUNK_HANDS, BATCH_FIELDS, BatchExact
+    from advisor.solver import SolverUnavailableError, core_available
+
+    if not core_available():
+        raise SolverUnavailableError()
+    return Extra(BATCH_FIELDS, BatchExact(samples, seed, discard), BATCH_CHUNK_HANDS)
+
+
+@dataclass(frozen=True)
+class Merged:
+    """Several extra analyses as one (picklable, for the worker processes)."""
+
+    parts: tuple[Callable[[CardSet, Lead, Table], Mapping[str, Any]], ...]
+
+    def __call__(self, hand: CardSet, lead: Lead, table: Table) -> dict[str, Any]:
+        fields: dict[str, Any] = {}
+        for compute in self.parts:
+            fields.update(compute(hand, lead, table))
+        return fields
 
 
 def _talon_extra() -> Extra:
