@@ -116,18 +116,21 @@ def draw_strata(hand: CardSet, per_talon: int, seed: int) -> list[Stratum]:
     rng = random.Random(seed)
     unseen = hand.complement()
     return [
-        draw_stratum(unseen, CardSet.of(two), per_talon, rng)
-        for two in itertools.combinations(unseen, 2)
+        draw_stratum(unseen, CardSet(1 << low | 1 << high), per_talon, rng)
+        for low, high in itertools.combinations(_indexes(unseen.mask), 2)
     ]
 
 
 def draw_stratum(unseen: CardSet, talon: CardSet, splits: int, rng: random.Random) -> Stratum:
     """``splits`` uniform 10/10 splits of the catchers' cards: ``unseen`` less the ``talon``."""
     pool = unseen - talon
-    cards = [1 << card.index for card in pool]
-    return Stratum(
-        talon, pool, array("I", (sum(rng.sample(cards, HAND_SIZE)) for _ in range(splits)))
-    )
+    cards = [1 << index for index in _indexes(pool.mask)]
+    sample = rng.sample
+    return Stratum(talon, pool, array("I", (sum(sample(cards, HAND_SIZE)) for _ in range(splits))))
+
+
+def _indexes(mask: int) -> list[int]:
+    return [index for index in range(32) if mask >> index & 1]
 
 
 # --- the results -------------------------------------------------------------------------------
@@ -338,7 +341,7 @@ def _score(tricks: bytes) -> int:
 # --- advisor batch --exact ---------------------------------------------------------------------
 
 BATCH_FIELDS = ("exact",)
-BATCH_CHUNK_HANDS = 8  # hands a batch chunk holds with --exact: each takes a good part of a second
+BATCH_CHUNK_HANDS = 2  # hands a batch chunk holds with --exact: hard hands take a second or more
 
 
 @dataclass(frozen=True)
