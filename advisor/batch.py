@@ -105,7 +105,9 @@ _MEMO_LIMIT = 100_000
 class _Memo(dict[str, int]):
     """A dict that fills itself with ``compute(key)``, up to a size limit."""
 
-    def __init__(self, compute: Callable[[str], int], keep: Callable[[str], bool]) -> None:
+    def __init__(
+        self, compute: Callable[[str], int], keep: Callable[[str], bool] = lambda key: True
+    ) -> None:
         super().__init__()
         self.compute, self.keep = compute, keep
 
@@ -119,53 +121,56 @@ class _Memo(dict[str, int]):
 class HandReader:
     """Reads a hand into its card mask like :func:`parse_hand`, fast for familiar pieces.
 
-    Pieces of text are remembered with what the real parser makes of them: single cards
-    (``7S``, ``10♠``, ``Вт``), suit groups (``♠7 8 10``, ``S:7,8,10``) and dotted suits. A line
-    made of pieces that give ten different cards is read without the parser; anything else
-    (an unknown or bad piece, a card twice, the wrong count) goes to :func:`parse_hand`, which
-    raises its own precise error.
+    Pieces of text are remembered with what the real parser makes of them: tokens that mean
+    the same wherever they stand (``7S``, ``10♠``, ``♠7810``, ``S:7,8,10``), suit groups
+    (``♠7 8 10``) and dotted suits. A line made of such pieces that give ten different cards is
+    read without the parser; anything else (an unknown or bad piece, a card twice, the wrong
+    count) goes to :func:`parse_hand`, which raises its own precise error.
     """
 
     def __init__(self) -> None:
-        self._card = _Memo(_single_card, _always).__getitem__
+        self._token = _Memo(_free_token).__getitem__
         self._group = _Memo(_counted_cards, _opens_group).__getitem__
-        self._ranks = _Memo(_rank_mask, _always).__getitem__
+        self._suit = _Memo(_dotted_suit).__getitem__
 
     def read(self, text: str) -> int:
         """The mask of ``parse_hand(text)``; raises what it raises."""
-        tokens = (text.replace(",", " ") if "," in text else text).split()
-        if len(tokens) == HAND_SIZE:
-            mask = sum(map(self._card, tokens))
-            if mask.bit_count() == HAND_SIZE:  # ten single cards, all different
-                return mask
-        found = self._dotted(text) if "." in text else self._grouped(text)
+        if "." in text:
+            found = self._dotted(text)
+        else:
+            found = _ten_cards(sum(map(self._token, text.split())))
+            if found < 0:
+                found = _ten_cards(sum(map(self._group, _GROUPS.split(text))))
         return found if found >= 0 else _parse_slowly(text)
-
-    def _grouped(self, text: str) -> int:
-        """Suit groups: each begins where the parser's group state begins anew."""
-        total = sum(map(self._group, _GROUPS.split(text)))
-        mask = total & _CARD_BITS
-        return mask if total >> _COUNT_SHIFT == HAND_SIZE == mask.bit_count() else -1
 
     def _dotted(self, text: str) -> int:
         """``78T.79J.78.79``: the ranks of ♠ ♣ ♦ ♥ between dots."""
         parts = text.split(".")
         if len(parts) != 4:
             return -1
-        mask = 0
-        for shift, part in zip((0, 8, 16, 24), parts, strict=True):
-            ranks = "".join(part.split())
-            if ranks in ("", "-", "—"):
-                continue
-            found = self._ranks(ranks)
-            if found < 0:
-                return -1
-            mask |= found << shift
+        spades, clubs, diamonds, hearts = map(self._suit, parts)
+        if min(spades, clubs, diamonds, hearts) < 0:
+            return -1
+        mask: int = spades | clubs << 8 | diamonds << 16 | hearts << 24
         return mask if mask.bit_count() == HAND_SIZE else -1
 
 
-def _always(key: str) -> bool:
-    return True
+def _ten_cards(total: int) -> int:
+    """The cards of pieces summed as :func:`_counted_cards`, if ten and all different."""
+    mask = total & _CARD_BITS
+    return mask if total >> _COUNT_SHIFT == HAND_SIZE == mask.bit_count() else -1
+
+
+def _free_token(token: str) -> int:
+    """A token that opens a suit group, or cards written rank first, reads the same in any
+    context; bare ranks (``10``, ``Вт``) belong to an open group, if any: not here."""
+    if "\ufe0f" in token:  # the parser drops U+FE0F from the whole text first
+        return _SPOILT
+    if _GROUPS.match(" " + token):
+        return _counted_cards(token)
+    if "," in token or all(ch in RANK_CHARS for ch in token):
+        return _SPOILT
+    return _counted_cards(token)
 
 
 def _opens_group(segment: str) -> bool:
@@ -173,21 +178,16 @@ def _opens_group(segment: str) -> bool:
     return _GROUPS.match(" " + segment) is not None
 
 
-def _single_card(token: str) -> int:
-    """The bit of the one card ``token`` is when no group is open, else 0."""
-    if _GROUPS.match(" " + token) or "\ufe0f" in token:  # (the parser drops U+FE0F first)
-        return 0
-    bits = _bits(token)
-    return bits if bits > 0 and bits.bit_count() == 1 else 0
-
-
 def _counted_cards(segment: str) -> int:
     bits = _bits(segment)
     return _SPOILT if bits < 0 else bits | bits.bit_count() << _COUNT_SHIFT
 
 
-def _rank_mask(ranks: str) -> int:
-    """What the dotted notation reads in ``ranks`` as an 8-bit mask, or -1."""
+def _dotted_suit(part: str) -> int:
+    """One suit of the dotted notation as an 8-bit rank mask (0 for a void), or -1."""
+    ranks = "".join(part.split())
+    if ranks in ("", "-", "—"):
+        return 0
     if not all(ch in RANK_CHARS for ch in ranks):
         return -1
     return _bits("♠" + ranks)
