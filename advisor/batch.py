@@ -96,9 +96,13 @@ RANK_CHARS = frozenset("01789AJKQTXajkqtxВДКТвдкт\u1c80\u1c81\u1c84\u1c8
 # Where a suit group opens: separators, then a suit glyph or a suit letter and a colon (the
 # letters are every character whose upper case the parser takes for a suit letter).
 _GROUPS = re.compile(r"[\s,]+(?=[♠♤♣♧♦♢♥♡]|[CDHScdhsſБПТЧбптчᲄᲅ]:)")
-_COUNT_SHIFT = 40  # a segment's value: its card bits, and above them its number of cards
+# A piece's value: its card bits, above them its number of cards, then whether it opens a suit
+# group and whether it is bare ranks (which an open group would take); sums of up to
+# _MAX_PIECES pieces keep the fields apart.
+_COUNT_SHIFT, _OPENS_SHIFT, _BARE_SHIFT, _SPOILT_SHIFT = 40, 52, 60, 70
 _CARD_BITS = (1 << _COUNT_SHIFT) - 1
-_SPOILT = 1 << 60  # the value of a segment the parser rejects
+_SPOILT = 1 << _SPOILT_SHIFT  # a piece the parser rejects, or that is not read alone
+_MAX_PIECES = 40
 _MEMO_LIMIT = 100_000
 
 
@@ -138,9 +142,9 @@ class HandReader:
         if "." in text:
             found = self._dotted(text)
         else:
-            found = _ten_cards(sum(map(self._token, text.split())))
+            found = _ten_cards(self._token, text.split())
             if found < 0:
-                found = _ten_cards(sum(map(self._group, _GROUPS.split(text))))
+                found = _ten_cards(self._group, _GROUPS.split(text))
         return found if found >= 0 else _parse_slowly(text)
 
     def _dotted(self, text: str) -> int:
@@ -155,21 +159,31 @@ class HandReader:
         return mask if mask.bit_count() == HAND_SIZE else -1
 
 
-def _ten_cards(total: int) -> int:
-    """The cards of pieces summed as :func:`_counted_cards`, if ten and all different."""
+def _ten_cards(value: Callable[[str], int], pieces: list[str]) -> int:
+    """The cards of the pieces, if they are ten, all different, and no piece of bare ranks
+    stands where a suit group may be open; else -1."""
+    if len(pieces) > _MAX_PIECES:
+        return -1
+    total = sum(map(value, pieces))
+    opens, bare = total >> _OPENS_SHIFT & 0xFF, total >> _BARE_SHIFT & 0x3FF
+    if total >> _SPOILT_SHIFT or (opens and bare):
+        return -1
     mask = total & _CARD_BITS
-    return mask if total >> _COUNT_SHIFT == HAND_SIZE == mask.bit_count() else -1
+    return mask if total >> _COUNT_SHIFT & 0xFFF == HAND_SIZE == mask.bit_count() else -1
 
 
 def _free_token(token: str) -> int:
-    """A token that opens a suit group, or cards written rank first, reads the same in any
-    context; bare ranks (``10``, ``Вт``) belong to an open group, if any: not here."""
+    """A token as the parser reads it outside any suit group: an opening (``♠7810``,
+    ``S:7,8,10``), cards written rank first (``7S``, ``10♠``), or bare ranks (``Вт``) that are
+    cards only while no group is open."""
     if "\ufe0f" in token:  # the parser drops U+FE0F from the whole text first
         return _SPOILT
     if _GROUPS.match(" " + token):
-        return _counted_cards(token)
-    if "," in token or all(ch in RANK_CHARS for ch in token):
+        return _counted_cards(token) | 1 << _OPENS_SHIFT
+    if "," in token:  # pieces after a comma may open a group
         return _SPOILT
+    if all(ch in RANK_CHARS for ch in token):
+        return _counted_cards(token) | 1 << _BARE_SHIFT
     return _counted_cards(token)
 
 
