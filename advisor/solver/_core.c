@@ -118,19 +118,23 @@ static void normalise(u32 h[3]) {
  * A normalised position is packed in 64 bits, (m | r) in the low half and (l | r) in the high
  * half (each card in play has its owner's code: M 01, L 10, R 11); the leader, the bounds and
  * a 32-bit check of the hash sit in the data word. An entry stores `key ^ data` beside `data`
- * (the lockless scheme of Hyatt and Mann): processes that share one table (--jobs, the table
- * in shared memory) may write a slot at the same time, and a torn entry then fails the check
- * and reads as a miss instead of as a wrong answer. */
+ * (the lockless scheme of Hyatt and Mann): the threads of --jobs share one table and may write
+ * a slot at the same time; a torn entry then fails the check and reads as a miss instead of
+ * as a wrong answer. enumerate() and solve_many() let go of the GIL while they search. */
 
 typedef struct {
     u64 lock; /* key ^ data */
-    u64 data; /* lb | ub << 4 | leader << 8 | check << 32 */
+    u64 data; /* lb | ub << 4 | leader << 8 | cards << 12 | check << 32 */
 } Entry;
 
-enum { DEFAULT_TABLE_BITS = 22 };
-static Entry *own_table;    /* allocated at import */
+#ifndef DEFAULT_TABLE_BITS
+#define DEFAULT_TABLE_BITS 22
+#endif
+static void *own_memory;     /* allocated at import */
+static Entry *own_table;    /* own_memory from its first cache-line boundary */
 static Entry *table;        /* the one in use: own_table or a caller's buffer */
 static u64 table_mask;      /* entries - 1 */
+enum { WAYS = 4 };          /* entries per bucket: one 64-byte cache line */
 static Py_buffer table_view; /* the caller's buffer while it is in use */
 static u64 node_count;
 
@@ -150,13 +154,29 @@ static Probe tt_probe_of(u32 m, u32 l, u32 r, int leader) {
     h ^= h >> 29;
     p.check = (u32)(h >> 32);
     p.leader = leader;
-    p.slot = &table[h & table_mask & ~1ull];
+    p.slot = &table[h & table_mask & ~(u64)(WAYS - 1)];
     return p;
+}
+
+/* The way a new entry takes: an empty one, else the one with the fewest cards left (the
+ * cheapest to search again). */
+static int victim(const Entry *slot) {
+    int best = 0, fewest = 99;
+    for (int w = 0; w < WAYS; w++) {
+        u64 data = slot[w].data;
+        if (!data) return w;
+        int cards = (int)(data >> 12 & 15);
+        if (cards < fewest) {
+            fewest = cards;
+            best = w;
+        }
+    }
+    return best;
 }
 
 /* The data word of the entry for p, or 0 (no entry). */
 static u64 tt_find(const Probe *p, int *way) {
-    for (int w = 0; w < 2; w++) {
+    for (int w = 0; w < WAYS; w++) {
         u64 data = p->slot[w].data, lock = p->slot[w].lock;
         if ((lock ^ data) == p->key && (u32)(data >> 32) == p->check &&
             (int)(data >> 8 & 3) == p->leader) {
@@ -179,13 +199,10 @@ static void tt_store(const Probe *p, int cards, int k, int result) {
     } else if (ub > k - 1) {
         ub = k - 1;
     }
-    u64 data = (u64)lb | (u64)ub << 4 | (u64)p->leader << 8 | (u64)p->check << 32;
+    u64 data = (u64)lb | (u64)ub << 4 | (u64)p->leader << 8 | (u64)cards << 12 |
+               (u64)p->check << 32;
+    if (!old) way = victim(p->slot);
     Entry *e = &p->slot[way];
-    if (!old) {
-        /* A new entry goes first; the one it displaces moves to the second way. */
-        p->slot[1] = p->slot[0];
-        e = p->slot;
-    }
     e->data = data;
     e->lock = p->key ^ data;
 }
@@ -201,9 +218,10 @@ typedef struct {
     int win_rank;   /* and with which rank of the led suit */
     int k;          /* tricks the catchers still want */
     u32 played[3];  /* the card each seat has put on the table (0 = not yet) */
+    u64 *nodes;     /* the caller's node counter (each thread has its own) */
 } Trick;
 
-static int can_force(u32 m, u32 l, u32 r, int leader, int k);
+static int can_force(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes);
 static int static_cutoff(u32 m, u32 l, u32 r, int leader, int k);
 
 /* Cards of `hand` worth trying: one per run of neighbours (the highest of each run). */
@@ -235,7 +253,11 @@ static int gen_moves(const Trick *t, int seat, int pos, uint8_t out[MAX_TRICKS])
         u32 m = t->h[SEAT_M], c = t->h[SEAT_L] | t->h[SEAT_R];
         for (u32 x = cards; x; x &= x - 1) {
             int card = lowest(x), shift = card & ~7, rank = card & 7;
-            if (seat == SEAT_M) {
+            if (seat == SEAT_M && t->k >= 2) {
+                /* M can afford a trick: first shed the high cards of his holed suits */
+                int hole = !CLEAN[m >> shift & 0xFF][c >> shift & 0xFF];
+                score[card] = (hole ? 0 : 16) + 8 - rank;
+            } else if (seat == SEAT_M) {
                 /* first the cards a catcher must overtake (he holds the suit, only higher),
                  * then the lowest */
                 u32 below = (1u << rank) - 1, l = t->h[SEAT_L] >> shift & 0xFF,
@@ -257,7 +279,10 @@ static int gen_moves(const Trick *t, int seat, int pos, uint8_t out[MAX_TRICKS])
         for (u32 x = cards; x; x &= x - 1) {
             int card = lowest(x), rank = card & 7;
             int below = rank < t->win_rank;
-            if (seat == SEAT_M) {
+            if (seat == SEAT_M && t->k >= 2) {
+                /* M can afford a trick: win it with his highest card first, then duck */
+                score[card] = below ? 16 - rank : 8 - rank;
+            } else if (seat == SEAT_M) {
                 /* duck with the highest card that loses; else win with the highest */
                 score[card] = below ? 8 - rank : 16 - rank;
             } else if (t->win_seat == SEAT_M) {
@@ -314,10 +339,10 @@ static int last_play(const Trick *t, int seat, const uint8_t *moves, int n, int 
         const Child *c = &child[i];
         int result;
         if (c->cut >= 0) {
-            node_count++;
+            ++*t->nodes;
             result = c->cut;
         } else {
-            result = can_force(c->h[0], c->h[1], c->h[2], c->leader, c->k);
+            result = can_force(c->h[0], c->h[1], c->h[2], c->leader, c->k, t->nodes);
         }
         if (result == want) return want;
     }
@@ -407,8 +432,8 @@ static int static_cutoff(u32 m, u32 l, u32 r, int leader, int k) {
     return -1;
 }
 
-static int can_force(u32 m, u32 l, u32 r, int leader, int k) {
-    node_count++;
+static int can_force(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes) {
+    ++*nodes;
     int cut = static_cutoff(m, l, r, leader, k);
     if (cut >= 0) return cut;
     Probe probe = tt_probe_of(m, l, r, leader);
@@ -418,7 +443,7 @@ static int can_force(u32 m, u32 l, u32 r, int leader, int k) {
         if (data_lb(data) >= k) return 1;
         if (data_ub(data) < k) return 0;
     }
-    Trick t = {{m, l, r}, leader, 0, leader, 0, k, {0, 0, 0}};
+    Trick t = {{m, l, r}, leader, 0, leader, 0, k, {0, 0, 0}, nodes};
     int result = play(&t, 0);
     tt_store(&probe, popcount32(m), k, result);
     return result;
@@ -426,11 +451,12 @@ static int can_force(u32 m, u32 l, u32 r, int leader, int k) {
 
 /* The most tricks the catchers can force on M (0 = M stays clean). Hands must be disjoint,
  * of equal size. */
-static int forced_tricks(u32 m, u32 l, u32 r, int leader) {
+static int forced_tricks(u32 m, u32 l, u32 r, int leader, u64 *nodes) {
     u32 h[3] = {m, l, r};
     normalise(h);
     int tricks = 0;
-    while (tricks < popcount32(m) && can_force(h[0], h[1], h[2], leader, tricks + 1)) tricks++;
+    while (tricks < popcount32(m) && can_force(h[0], h[1], h[2], leader, tricks + 1, nodes))
+        tricks++;
     return tricks;
 }
 
@@ -505,7 +531,10 @@ static PyObject *py_forced_tricks(PyObject *self, PyObject *args) {
     int leader;
     if (!PyArg_ParseTuple(args, "IIIi:forced_tricks", &m, &l, &r, &leader)) return NULL;
     if (parse_leader(leader) < 0 || check_layout(m, l, r) < 0) return NULL;
-    return PyLong_FromLong(forced_tricks(m, l, r, leader));
+    u64 nodes = 0;
+    int tricks = forced_tricks(m, l, r, leader, &nodes);
+    node_count += nodes;
+    return PyLong_FromLong(tricks);
 }
 
 static PyObject *py_solve_many(PyObject *self, PyObject *args) {
@@ -523,19 +552,27 @@ static PyObject *py_solve_many(PyObject *self, PyObject *args) {
     Py_ssize_t count = view.len / 4;
     result = PyBytes_FromStringAndSize(NULL, count);
     if (!result) goto done;
-    uint8_t *out = (uint8_t *)PyBytes_AS_STRING(result);
-    for (Py_ssize_t i = 0; i < count; i++) {
+    const char *masks = view.buf;
+    for (Py_ssize_t i = 0; i < count; i++) { /* check them all before letting go of the GIL */
         u32 l;
-        memcpy(&l, (const char *)view.buf + 4 * i, 4);
-        u32 r = pool & ~l;
-        if ((l & ~pool) || check_layout(m, l, r) < 0) {
+        memcpy(&l, masks + 4 * i, 4);
+        if ((l & ~pool) || check_layout(m, l, pool & ~l) < 0) {
             if (!PyErr_Occurred())
                 PyErr_Format(PyExc_ValueError, "l_masks[%zd] = %#x is not inside the pool", i, l);
             Py_CLEAR(result);
             goto done;
         }
-        out[i] = (uint8_t)forced_tricks(m, l, r, leader);
     }
+    uint8_t *out = (uint8_t *)PyBytes_AS_STRING(result);
+    u64 nodes = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < count; i++) {
+        u32 l;
+        memcpy(&l, masks + 4 * i, 4);
+        out[i] = (uint8_t)forced_tricks(m, l, pool & ~l, leader, &nodes);
+    }
+    Py_END_ALLOW_THREADS
+    node_count += nodes;
 done:
     PyBuffer_Release(&view);
     return result;
@@ -560,13 +597,16 @@ static PyObject *py_enumerate(PyObject *self, PyObject *args) {
     int pool_cards[32];
     int i = 0;
     for (u32 x = pool; x; x &= x - 1) pool_cards[i++] = lowest(x);
-    u64 hist[HIST] = {0};
+    u64 hist[HIST] = {0}, nodes = 0;
     u32 subset = unrank_colex(start, n, k);
+    Py_BEGIN_ALLOW_THREADS
     for (u64 j = 0; j < count; j++) {
         u32 l = expand(subset, pool_cards);
-        hist[forced_tricks(m, l, pool & ~l, leader)]++;
+        hist[forced_tricks(m, l, pool & ~l, leader, &nodes)]++;
         if (k > 0) subset = next_combination(subset);
     }
+    Py_END_ALLOW_THREADS
+    node_count += nodes;
     PyObject *list = PyList_New(HIST);
     if (!list) return NULL;
     for (i = 0; i < HIST; i++) {
@@ -600,8 +640,8 @@ static PyObject *py_use_table(PyObject *self, PyObject *arg) {
     if (arg != Py_None) {
         if (PyObject_GetBuffer(arg, &view, PyBUF_WRITABLE) < 0) return NULL;
         size_t entries = (size_t)view.len / sizeof(Entry);
-        if (entries < 2 || (entries & (entries - 1)) || (size_t)view.len % sizeof(Entry) ||
-            (uintptr_t)view.buf % sizeof(Entry)) {
+        if (entries < WAYS || (entries & (entries - 1)) || (size_t)view.len % sizeof(Entry) ||
+            (uintptr_t)view.buf % 64) {
             PyBuffer_Release(&view);
             PyErr_SetString(PyExc_ValueError,
                             "the table must be an aligned buffer of a power of two entries");
@@ -652,8 +692,10 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
-    own_table = calloc((size_t)1 << DEFAULT_TABLE_BITS, sizeof(Entry));
-    if (!own_table) return PyErr_NoMemory();
+    own_memory = calloc(((size_t)1 << DEFAULT_TABLE_BITS) + WAYS, sizeof(Entry));
+    if (!own_memory) return PyErr_NoMemory();
+    /* buckets on cache-line boundaries */
+    own_table = (Entry *)(((uintptr_t)own_memory + 63) & ~(uintptr_t)63);
     table = own_table;
     table_mask = ((u64)1 << DEFAULT_TABLE_BITS) - 1;
     build_tables();

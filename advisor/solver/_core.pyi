@@ -3,7 +3,9 @@
 Cards are bits of a 32-bit mask, bit ``suit * 8 + rank`` (as :class:`advisor.cards.CardSet`).
 Seats are ints: 0 = M (the declarer), 1 = L (plays after M), 2 = R; a trick led by seat ``s``
 goes s, s+1, s+2 (mod 3). The search keeps one transposition table per process, shared by
-every call (its keys are whole normalised positions, so it never goes stale).
+every call and every thread (its keys are whole normalised positions, so it never goes stale;
+its entries are lockless, safe to write from several threads). ``enumerate`` and
+``solve_many`` release the GIL while they search, so threads solve in parallel.
 """
 
 from typing_extensions import Buffer
@@ -37,10 +39,10 @@ def all_clean(m: int, c: int, /) -> bool:
     M takes no further trick (the search's cutoff, proved against brute force in the tests)."""
 
 def use_table(buffer: Buffer | None, /) -> None:
-    """Search with ``buffer`` (writable, aligned, a power of two entries of ENTRY_SIZE bytes,
-    zeroed) as the transposition table; ``None`` goes back to the module's own. Entries are
-    lockless, so processes forked while a shared-memory buffer is in use share what they learn.
-    The buffer stays referenced until the next call."""
+    """Search with ``buffer`` (writable, 64-byte aligned, a power of two entries of ENTRY_SIZE
+    bytes, zeroed) as the transposition table, e.g. an mmap with huge pages; ``None`` goes back
+    to the module's own. The buffer stays referenced until the next call. Not while a search
+    runs in another thread."""
 
 def nodes() -> int:
     """Search nodes visited since the last ``clear()`` (for benchmarks)."""
