@@ -14,6 +14,11 @@ from advisor.cards import RANK_SYMBOLS, Rank, format_ranks, parse_ranks
 from advisor.errors import DuplicateCardError, NotationError
 
 
+# The rank indexes (0 = the 7) of every 8-bit holding, low to high: the bulk paths (the talon
+# outlook judges thousands of holdings) need plain ints, not Rank members built each time.
+_RANK_INDEXES = tuple(tuple(r for r in range(8) if mask >> r & 1) for mask in range(256))
+
+
 class Holding:
     """One suit's cards as a rank mask (bit 0 = the 7, bit 7 = the ace). Immutable, hashable,
     ordered by mask; a slotted class for the same start-up reason as :class:`CardSet`."""
@@ -75,14 +80,14 @@ class Holding:
         missing cards below it: with ranks indexed 7 -> 0 and the holding sorted,
         ``rank[i] <= 2 * i`` for every position ``i``.
         """
-        return all(rank <= 2 * i for i, rank in enumerate(self.ranks))
+        return all(rank <= 2 * i for i, rank in enumerate(_RANK_INDEXES[self.mask]))
 
     def at_most(self, other: Holding) -> bool:
         """Same length and, card for card from the bottom, no higher than ``other``.
 
         ``7 8 9 A`` is at most ``7 8 10 A``: it is at least as safe.
         """
-        mine, theirs = self.ranks, other.ranks
+        mine, theirs = _RANK_INDEXES[self.mask], _RANK_INDEXES[other.mask]
         return len(mine) == len(theirs) and all(a <= b for a, b in zip(mine, theirs, strict=True))
 
 

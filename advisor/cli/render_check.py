@@ -72,7 +72,7 @@ def _suit_table(assessment: Assessment) -> Text:
         suit, holding, status, matched, shown = row
         lines.append(f"{suit:<{widths[0]}}  {holding:<{widths[1]}}  ")
         lines.append(f"{status:<{widths[2]}}", style=_STATUS_STYLE[judged.status])
-        lines.append(f"  {matched:<{widths[3]}}  {shown:>{widths[4]}}\n")
+        lines.append(f"  {matched:<{widths[3]}}  {shown:>{widths[4]}}".rstrip() + "\n")
     lines.rstrip()
     return lines
 
