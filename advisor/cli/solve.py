@@ -42,7 +42,7 @@ _PROGRESS_FROM = 20_000  # layouts: below this a run is too short for a progress
     type=click.IntRange(min=1),
     default=1,
     show_default=True,
-    help="Processes to spread the layouts over.",
+    help="Threads to solve with (the layouts are shared out among them).",
 )
 @json_option
 def solve(

@@ -98,15 +98,38 @@ static int all_clean(u32 m, u32 c) {
            CLEAN[m >> 16 & 0xFF][c >> 16 & 0xFF] & CLEAN[m >> 24][c >> 24];
 }
 
+#define SORT2(a, b)             \
+    do {                        \
+        if ((a) < (b)) {        \
+            u32 swap_ = (a);    \
+            (a) = (b);          \
+            (b) = swap_;        \
+        }                       \
+    } while (0)
+
+/*
+ * The canonical form of a position: each suit's remaining cards renumbered 0, 1, 2 ... (only
+ * their order matters), and the suits sorted (there are no trumps, so suits are
+ * interchangeable), so that equal endgames meet in one table entry.
+ */
 static void normalise(u32 h[3]) {
     u32 all = h[0] | h[1] | h[2];
-    u32 out[3] = {0, 0, 0};
-    for (int shift = 0; shift < 32; shift += 8) {
+    u32 suit[4]; /* per suit: M's byte | L's << 8 | R's << 16 */
+    for (int i = 0; i < 4; i++) {
+        int shift = 8 * i;
         u32 rem = all >> shift & 0xFF;
-        if (!rem) continue;
-        for (int seat = 0; seat < 3; seat++)
-            out[seat] |= (u32)COMPRESS[rem][h[seat] >> shift & 0xFF] << shift;
+        suit[i] = (u32)COMPRESS[rem][h[0] >> shift & 0xFF] |
+                  (u32)COMPRESS[rem][h[1] >> shift & 0xFF] << 8 |
+                  (u32)COMPRESS[rem][h[2] >> shift & 0xFF] << 16;
     }
+    SORT2(suit[0], suit[1]);
+    SORT2(suit[2], suit[3]);
+    SORT2(suit[0], suit[2]);
+    SORT2(suit[1], suit[3]);
+    SORT2(suit[1], suit[2]);
+    u32 out[3] = {0, 0, 0};
+    for (int i = 0; i < 4; i++)
+        for (int seat = 0; seat < 3; seat++) out[seat] |= (suit[i] >> (8 * seat) & 0xFF) << (8 * i);
     h[0] = out[0];
     h[1] = out[1];
     h[2] = out[2];
@@ -335,16 +358,15 @@ static int last_play(const Trick *t, int seat, const uint8_t *moves, int n, int 
             PREFETCH(tt_probe_of(c->h[0], c->h[1], c->h[2], c->leader).slot);
         }
     }
+    /* A static answer that settles the trick comes first; the static answers that do not are
+     * skipped; the rest are searched in order. */
+    *t->nodes += (u64)n;
+    for (int i = 0; i < n; i++)
+        if (child[i].cut == want) return want;
     for (int i = 0; i < n; i++) {
         const Child *c = &child[i];
-        int result;
-        if (c->cut >= 0) {
-            ++*t->nodes;
-            result = c->cut;
-        } else {
-            result = can_force(c->h[0], c->h[1], c->h[2], c->leader, c->k, t->nodes);
-        }
-        if (result == want) return want;
+        if (c->cut < 0 && can_force(c->h[0], c->h[1], c->h[2], c->leader, c->k, t->nodes) == want)
+            return want;
     }
     return !want;
 }
@@ -433,7 +455,6 @@ static int static_cutoff(u32 m, u32 l, u32 r, int leader, int k) {
 }
 
 static int can_force(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes) {
-    ++*nodes;
     int cut = static_cutoff(m, l, r, leader, k);
     if (cut >= 0) return cut;
     Probe probe = tt_probe_of(m, l, r, leader);
@@ -457,6 +478,7 @@ static int forced_tricks(u32 m, u32 l, u32 r, int leader, u64 *nodes) {
     int tricks = 0;
     while (tricks < popcount32(m) && can_force(h[0], h[1], h[2], leader, tricks + 1, nodes))
         tricks++;
+    *nodes += (u64)tricks + 1;
     return tricks;
 }
 
