@@ -3,8 +3,9 @@
 The bid is made on ten cards, before the talon is seen. For each of the C(22, 2) = 231 talons
 the 22 unseen cards can form, M takes the talon and discards two of the twelve cards: by default
 the founding table's choice (:func:`advisor.talon.talon_discards`, the same as ``check --talon``);
-with ``discard="solver"`` the solver picks among the table's three best discards, each scored
-on the same sampled splits (the highest total score wins, the table's order breaks ties). The
+with ``discard="solver"`` the solver picks, for each talon and seat, among the table's three best
+discards, each scored on the same sampled splits (the highest total score wins, the table's order
+breaks ties; choosing on the splits then reported flatters the choice a little). The
 catchers' 20 cards are then split 10/10 at random and the compiled solver says how many tricks
 the catchers can force on M (:func:`advisor.solver.solve_many`).
 
@@ -16,7 +17,8 @@ chance; its 95 % interval is the Wilson interval of the caught count.
 **Seats.** ``me``, ``left`` or ``right`` says who leads the first trick (``left``: the catcher
 on M's left is first hand). ``them`` solves both catchers' seats on the same splits, reports
 each, and averages them: the averaged interval runs from the mean of the two lower bounds to the
-mean of the two upper ones (wider than the interval of a mean, as the seats share the splits).
+mean of the two upper ones (conservative: the seats share the splits, so their errors go
+together, and the spread of a mean is at most the mean of the spreads).
 
 **The exact-play verdict** declares when P(caught) is at most the table's ``exact_threshold``
 (percent, default 50). The founding verdict is :func:`advisor.verdict.assess` on the ten cards
