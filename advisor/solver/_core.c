@@ -151,7 +151,7 @@ typedef struct {
 } Entry;
 
 #ifndef DEFAULT_TABLE_BITS
-#define DEFAULT_TABLE_BITS 22
+#define DEFAULT_TABLE_BITS 21
 #endif
 static void *own_memory;     /* allocated at import */
 static Entry *own_table;    /* own_memory from its first cache-line boundary */
@@ -244,7 +244,7 @@ typedef struct {
     u64 *nodes;     /* the caller's node counter (each thread has its own) */
 } Trick;
 
-static int can_force(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes);
+static int search(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes);
 static int static_cutoff(u32 m, u32 l, u32 r, int leader, int k);
 
 /* Cards of `hand` worth trying: one per run of neighbours (the highest of each run). */
@@ -365,7 +365,7 @@ static int last_play(const Trick *t, int seat, const uint8_t *moves, int n, int 
         if (child[i].cut == want) return want;
     for (int i = 0; i < n; i++) {
         const Child *c = &child[i];
-        if (c->cut < 0 && can_force(c->h[0], c->h[1], c->h[2], c->leader, c->k, t->nodes) == want)
+        if (c->cut < 0 && search(c->h[0], c->h[1], c->h[2], c->leader, c->k, t->nodes) == want)
             return want;
     }
     return !want;
@@ -454,9 +454,9 @@ static int static_cutoff(u32 m, u32 l, u32 r, int leader, int k) {
     return -1;
 }
 
-static int can_force(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes) {
-    int cut = static_cutoff(m, l, r, leader, k);
-    if (cut >= 0) return cut;
+/* Can the catchers force M to take k more tricks from this normalised position, which has no
+ * static answer? */
+static int search(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes) {
     Probe probe = tt_probe_of(m, l, r, leader);
     int way;
     u64 data = tt_find(&probe, &way);
@@ -470,6 +470,12 @@ static int can_force(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes) {
     return result;
 }
 
+static int can_force(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes) {
+    ++*nodes;
+    int cut = static_cutoff(m, l, r, leader, k);
+    return cut >= 0 ? cut : search(m, l, r, leader, k, nodes);
+}
+
 /* The most tricks the catchers can force on M (0 = M stays clean). Hands must be disjoint,
  * of equal size. */
 static int forced_tricks(u32 m, u32 l, u32 r, int leader, u64 *nodes) {
@@ -478,7 +484,6 @@ static int forced_tricks(u32 m, u32 l, u32 r, int leader, u64 *nodes) {
     int tricks = 0;
     while (tricks < popcount32(m) && can_force(h[0], h[1], h[2], leader, tricks + 1, nodes))
         tricks++;
-    *nodes += (u64)tricks + 1;
     return tricks;
 }
 
