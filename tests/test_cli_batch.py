@@ -188,3 +188,20 @@ def test_help_ends_with_an_example() -> None:
     result = run("--help")
     assert result.exit_code == 0
     assert "Example:\n    advisor batch examples/hands.txt" in result.stdout
+
+
+def test_table_shows_extra_fields_under_the_hand() -> None:
+    import io
+
+    from advisor.batch import Row
+    from advisor.cli.render_batch import ResultTable
+
+    out = io.StringIO()
+    row = Row("f", 3, "x", "♠7 8 10 ♣7 9 J ♦7 8 ♥7 9", "me", 1, 5, "declare", (), None,
+              {"talon_clean": 0.5, "outs": ["♠8"]})  # fmt: skip
+    ResultTable(out, several_files=False).add([row])
+    assert out.getvalue() == (
+        "  Line  Id          Hand                          Lead  Holes  Caught  Verdict\n"
+        "     3  x           ♠7 8 10 ♣7 9 J ♦7 8 ♥7 9      me        1      5%  declare\n"
+        '                    talon_clean=0.5 outs=["♠8"]                               \n'
+    )

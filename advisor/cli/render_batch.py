@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator, Sequence
-from typing import IO
+import json
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import IO, Any
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, ProgressColumn, Task, TaskProgressColumn, TextColumn
@@ -44,6 +45,8 @@ class ResultTable:
         table = _table(show_header=first)
         for row in rows:
             table.add_row(*_cells(row))
+            if row.extra:  # --talon, --exact: the extra fields, under the hand
+                table.add_row("", "", Text(_extra_text(row.extra), style="dim"), "", "", "", "")
         self.console.print(table)
 
 
@@ -68,6 +71,17 @@ def _cells(row: Row) -> list[str | Text]:
         cells = [str(row.line), row.id or "", row.hand, row.lead, str(row.holes),
                  percent(row.combined)]  # fmt: skip
     return [*cells, Text(verdict, style=_VERDICT_STYLE[verdict])]
+
+
+def _extra_text(extra: Mapping[str, Any]) -> str:
+    """``talon_clean=0.5 outs=["♠8"]``: numbers and text as they are, anything else as JSON."""
+    return " ".join(f"{name}={_shown(value)}" for name, value in extra.items())
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, (str, int, float)):
+        return str(value)
+    return json.dumps(value, ensure_ascii=False)
 
 
 def band_label(band: int) -> str:
