@@ -69,6 +69,7 @@ def check(
     \b
     Example:
       advisor check "♠7810 ♣79J ♦78 ♥79" --lead me
+      advisor check "♠K ♣789 ♦78J ♥78J" --exact --lead left
     """
     require_exact(ctx, exact)
     founding_lead = _founding_lead(ctx, lead.lower(), exact)
