@@ -225,3 +225,32 @@ def test_to_dict() -> None:
     assert 0 <= data["low"] <= data["p_caught"] <= data["high"] <= 1
     assert len(data["histogram"]) == 11 and sum(data["histogram"]) == 231
     assert data["seats"][0]["lead"] == "left"
+
+
+def low_hands(seed: int, count: int) -> list[CardSet]:
+    """Hands leaning to low cards, as misère hands do."""
+    rng = random.Random(seed)
+    hands = []
+    for _ in range(count):
+        deck = sorted(range(32), key=lambda index: (index & 7) + rng.random() * 5)
+        hands.append(CardSet(sum(1 << index for index in deck[:10])))
+    return hands
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_results_hang_together(seed: int) -> None:
+    rng = random.Random(seed)
+    for hand in low_hands(seed, 4):
+        lead = rng.choice(list(ExactLead))
+        found = exact_odds(hand, lead, TABLE, samples=231, seed=seed)
+        low, high = found.interval
+        assert 0 <= low <= found.p_caught <= high <= 1
+        assert sum(found.histogram) == 231 * len(lead.seats)
+        assert found.p_caught == pytest.approx(1 - found.histogram[0] / sum(found.histogram))
+        tricks = sum(t * n for t, n in enumerate(found.histogram)) / sum(found.histogram)
+        assert found.expected_score == pytest.approx(10 * (1 - found.p_caught) - 10 * tricks)
+        assert found.declare == (100 * found.p_caught <= 50)
+        assert (found.reason is None) == (found.verdict == found.founding.verdict)
+        for seat in found.seats:
+            assert all(card in hand for card, _ in seat.discarded)
+            assert sum(n for _, n in seat.discarded) <= 2 * TALON_COUNT
