@@ -70,9 +70,7 @@ class ExactLead(str, Enum):
     @property
     def seats(self) -> tuple[Seat, ...]:
         """The seats solved: one, or both catchers' for ``them``."""
-        return {"me": (Seat.M,), "left": (Seat.L,), "right": (Seat.R,)}.get(
-            self.value, (Seat.L, Seat.R)
-        )
+        return _SEATS[self.value]
 
     @property
     def table_lead(self) -> Lead:
@@ -86,6 +84,7 @@ class ExactLead(str, Enum):
 
 
 SEAT_NAMES = {Seat.M: "me", Seat.L: "left", Seat.R: "right"}
+_SEATS = {"me": (Seat.M,), "left": (Seat.L,), "right": (Seat.R,), "them": (Seat.L, Seat.R)}
 
 
 def splits_per_talon(samples: int) -> int:
