@@ -29,6 +29,7 @@ import json
 import multiprocessing
 import os
 import re
+import shutil
 import stat
 import tempfile
 from collections import deque
@@ -542,7 +543,8 @@ class Row(NamedTuple):
 class ChunkResult:
     """A checked chunk: ``output`` (UTF-8 JSON lines or CSV, empty for rows), ``rows`` (for a
     table), ``messages`` (``FILE:LINE: what is wrong``), its tally, and the input bytes it
-    covered."""
+    covered. A worker process leaves its output in a file instead: :meth:`write_to` writes
+    either."""
 
     output: bytes
     rows: list[Row]
@@ -550,6 +552,34 @@ class ChunkResult:
     tally: Tally
     size: int
     spilled: str | None = None  # where a worker left ``output``
+
+    def write_to(self, out: IO[bytes]) -> None:
+        """Write the output to ``out``; a spill file is copied by the kernel where it can be,
+        then removed."""
+        if self.spilled is None:
+            out.write(self.output)
+            return
+        with open(self.spilled, "rb") as spilled:
+            _copy(spilled, out)
+        os.unlink(self.spilled)
+        self.spilled = None
+
+
+def _copy(source: IO[bytes], out: IO[bytes]) -> None:
+    try:
+        target = out.fileno()
+    except (OSError, AttributeError, io.UnsupportedOperation):  # in memory (tests)
+        shutil.copyfileobj(source, out)
+        return
+    out.flush()
+    size = os.fstat(source.fileno()).st_size
+    sent = 0
+    try:
+        while sent < size:
+            sent += os.sendfile(target, source.fileno(), sent, size - sent)
+    except OSError:  # a target sendfile cannot write to: copy what is left
+        source.seek(sent)
+        shutil.copyfileobj(source, out)
 
 
 # --------------------------------------------------------------------------------------------
@@ -910,7 +940,8 @@ class BatchRun:
         return extra.chunk_hands * LINE_BYTES, extra.chunk_hands
 
     def results(self, sources: Iterable[Source]) -> Iterator[ChunkResult | FileFailure]:
-        """Every source's results in input order, a :class:`FileFailure` for a bad file."""
+        """Every source's results in input order, a :class:`FileFailure` for a bad file.
+        Write each result's output with :meth:`ChunkResult.write_to`."""
         sizes = self._chunk_sizes()
         items = (item for source in sources for item in read_chunks(source, *sizes))
         if self._pool is None:
@@ -938,15 +969,7 @@ def _in_order(
 
 
 def _settle(pending: Any) -> ChunkResult | FileFailure:
-    if isinstance(pending, FileFailure):
-        return pending
-    result: ChunkResult = pending.get()
-    if result.spilled is not None:
-        with open(result.spilled, "rb") as spilled:
-            result.output = spilled.read()
-        os.unlink(result.spilled)
-        result.spilled = None
-    return result
+    return pending if isinstance(pending, FileFailure) else pending.get()
 
 
 # --------------------------------------------------------------------------------------------

@@ -136,98 +136,105 @@ static void normalise(u32 h[3]) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* Transposition table: exact keys, two-way buckets, bounds on the tricks M takes from here.
+/* Transposition table: exact keys, buckets of eight 8-byte entries, bounds on the tricks M
+ * takes from a position.
  *
- * A normalised position is packed in 64 bits, (m | r) in the low half and (l | r) in the high
- * half (each card in play has its owner's code: M 01, L 10, R 11); the leader, the bounds and
- * a 32-bit check of the hash sit in the data word. An entry stores `key ^ data` beside `data`
- * (the lockless scheme of Hyatt and Mann): the threads of --jobs share one table and may write
- * a slot at the same time; a torn entry then fails the check and reads as a miss instead of
- * as a wrong answer. enumerate() and solve_many() let go of the GIL while they search. */
+ * A normalised position packs into 64 bits, (m | r) in the low half and (l | r) in the high
+ * half (each card in play has its owner's code: M 01, L 10, R 11), and goes through a
+ * bijective mix (xor-shifts and multiplications by odd numbers are invertible). The low bits
+ * of the mix choose the bucket and the entry keeps the rest as its tag, so a tag and a leader
+ * that match identify the position exactly. An entry is one 64-bit word:
+ *   valid (1) | ub (4) << 1 | lb (4) << 5 | cards (4) << 9 | leader (2) << 13 | tag << 15
+ * written and read whole, so the threads of --jobs can share the table without locks.
+ * enumerate() and solve_many() let go of the GIL while they search. */
 
-typedef struct {
-    u64 lock; /* key ^ data */
-    u64 data; /* lb | ub << 4 | leader << 8 | cards << 12 | check << 32 */
-} Entry;
+typedef u64 Entry;
 
+enum { WAYS = 8 };            /* entries per bucket: one 64-byte cache line */
+enum { MIN_TABLE_BITS = 18 }; /* 2**15 buckets: the tag (64 - 15 bits) << 15 fits the word */
 #ifndef DEFAULT_TABLE_BITS
-#define DEFAULT_TABLE_BITS 21
+#define DEFAULT_TABLE_BITS 22 /* 32 MB */
+#endif
+#if DEFAULT_TABLE_BITS < 18
+#error "DEFAULT_TABLE_BITS must be at least MIN_TABLE_BITS (18)"
 #endif
 static void *own_memory;     /* allocated at import */
-static Entry *own_table;    /* own_memory from its first cache-line boundary */
-static Entry *table;        /* the one in use: own_table or a caller's buffer */
-static u64 table_mask;      /* entries - 1 */
-enum { WAYS = 4 };          /* entries per bucket: one 64-byte cache line */
+static Entry *own_table;     /* own_memory from its first cache-line boundary */
+static Entry *table;         /* the one in use: own_table or a caller's buffer */
+static u64 bucket_mask;      /* buckets - 1 */
+static int bucket_bits;      /* log2(buckets) */
 static Py_buffer table_view; /* the caller's buffer while it is in use */
 static u64 node_count;
 
+static void set_table(Entry *entries, u64 count) {
+    table = entries;
+    bucket_bits = 0;
+    while (((u64)WAYS << bucket_bits) < count) bucket_bits++;
+    bucket_mask = ((u64)1 << bucket_bits) - 1;
+}
+
 typedef struct {
-    u64 key;
-    u32 check;
-    int leader;
-    Entry *slot;
+    u64 tag; /* tag << 15 | leader << 13: the bits that identify the position */
+    Entry *bucket;
 } Probe;
 
+enum { ID_SHIFT = 13, ID_MASK_LOW = (1 << ID_SHIFT) - 1 };
+
 static Probe tt_probe_of(u32 m, u32 l, u32 r, int leader) {
-    Probe p;
-    p.key = (u64)(m | r) | (u64)(l | r) << 32;
-    u64 h = (p.key ^ (u64)(leader + 1) * 0x9E3779B97F4A7C15ull) * 0xBF58476D1CE4E5B9ull;
+    u64 h = (u64)(m | r) | (u64)(l | r) << 32;
     h ^= h >> 31;
     h *= 0x94D049BB133111EBull;
     h ^= h >> 29;
-    p.check = (u32)(h >> 32);
-    p.leader = leader;
-    p.slot = &table[h & table_mask & ~(u64)(WAYS - 1)];
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 32;
+    Probe p;
+    p.bucket = &table[(h & bucket_mask) * WAYS];
+    p.tag = (h >> bucket_bits) << 15 | (u64)leader << ID_SHIFT;
     return p;
+}
+
+static int entry_ub(Entry e) { return (int)(e >> 1 & 15); }
+static int entry_lb(Entry e) { return (int)(e >> 5 & 15); }
+static int entry_cards(Entry e) { return (int)(e >> 9 & 15); }
+
+/* The entry for p (0: none) and its way. */
+static Entry tt_find(const Probe *p, int *way) {
+    for (int w = 0; w < WAYS; w++) {
+        Entry e = p->bucket[w];
+        if ((e & ~(u64)ID_MASK_LOW) == p->tag && (e & 1)) {
+            *way = w;
+            return e;
+        }
+    }
+    return 0;
 }
 
 /* The way a new entry takes: an empty one, else the one with the fewest cards left (the
  * cheapest to search again). */
-static int victim(const Entry *slot) {
+static int victim(const Entry *bucket) {
     int best = 0, fewest = 99;
     for (int w = 0; w < WAYS; w++) {
-        u64 data = slot[w].data;
-        if (!data) return w;
-        int cards = (int)(data >> 12 & 15);
-        if (cards < fewest) {
-            fewest = cards;
+        Entry e = bucket[w];
+        if (!e) return w;
+        if (entry_cards(e) < fewest) {
+            fewest = entry_cards(e);
             best = w;
         }
     }
     return best;
 }
 
-/* The data word of the entry for p, or 0 (no entry). */
-static u64 tt_find(const Probe *p, int *way) {
-    for (int w = 0; w < WAYS; w++) {
-        u64 data = p->slot[w].data, lock = p->slot[w].lock;
-        if ((lock ^ data) == p->key && (u32)(data >> 32) == p->check &&
-            (int)(data >> 8 & 3) == p->leader) {
-            *way = w;
-            return data;
-        }
-    }
-    return 0;
-}
-
-static int data_lb(u64 data) { return (int)(data & 15); }
-static int data_ub(u64 data) { return (int)(data >> 4 & 15); }
-
 static void tt_store(const Probe *p, int cards, int k, int result) {
     int way = 0;
-    u64 old = tt_find(p, &way);
-    int lb = old ? data_lb(old) : 0, ub = old ? data_ub(old) : cards;
+    Entry old = tt_find(p, &way);
+    int lb = old ? entry_lb(old) : 0, ub = old ? entry_ub(old) : cards;
     if (result) {
         if (lb < k) lb = k;
     } else if (ub > k - 1) {
         ub = k - 1;
     }
-    u64 data = (u64)lb | (u64)ub << 4 | (u64)p->leader << 8 | (u64)cards << 12 |
-               (u64)p->check << 32;
-    if (!old) way = victim(p->slot);
-    Entry *e = &p->slot[way];
-    e->data = data;
-    e->lock = p->key ^ data;
+    if (!old) way = victim(p->bucket);
+    p->bucket[way] = p->tag | (u64)cards << 9 | (u64)lb << 5 | (u64)ub << 1 | 1;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -355,7 +362,7 @@ static int last_play(const Trick *t, int seat, const uint8_t *moves, int n, int 
         c->cut = static_cutoff(c->h[0], c->h[1], c->h[2], c->leader, c->k);
         if (c->cut < 0) {
             normalise(c->h);
-            PREFETCH(tt_probe_of(c->h[0], c->h[1], c->h[2], c->leader).slot);
+            PREFETCH(tt_probe_of(c->h[0], c->h[1], c->h[2], c->leader).bucket);
         }
     }
     /* A static answer that settles the trick comes first; the static answers that do not are
@@ -459,10 +466,10 @@ static int static_cutoff(u32 m, u32 l, u32 r, int leader, int k) {
 static int search(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes) {
     Probe probe = tt_probe_of(m, l, r, leader);
     int way;
-    u64 data = tt_find(&probe, &way);
-    if (data) {
-        if (data_lb(data) >= k) return 1;
-        if (data_ub(data) < k) return 0;
+    Entry entry = tt_find(&probe, &way);
+    if (entry) {
+        if (entry_lb(entry) >= k) return 1;
+        if (entry_ub(entry) < k) return 0;
     }
     Trick t = {{m, l, r}, leader, 0, leader, 0, k, {0, 0, 0}, nodes};
     int result = play(&t, 0);
@@ -656,7 +663,7 @@ static PyObject *py_nodes(PyObject *self, PyObject *args) {
 static PyObject *py_clear(PyObject *self, PyObject *args) {
     (void)self;
     (void)args;
-    memset(table, 0, (table_mask + 1) * sizeof(Entry));
+    memset(table, 0, (bucket_mask + 1) * WAYS * sizeof(Entry));
     node_count = 0;
     Py_RETURN_NONE;
 }
@@ -667,22 +674,21 @@ static PyObject *py_use_table(PyObject *self, PyObject *arg) {
     if (arg != Py_None) {
         if (PyObject_GetBuffer(arg, &view, PyBUF_WRITABLE) < 0) return NULL;
         size_t entries = (size_t)view.len / sizeof(Entry);
-        if (entries < WAYS || (entries & (entries - 1)) || (size_t)view.len % sizeof(Entry) ||
-            (uintptr_t)view.buf % 64) {
+        /* at least MIN_TABLE_BITS: the tag must keep every bit the bucket index drops */
+        if (entries < ((size_t)1 << MIN_TABLE_BITS) || (entries & (entries - 1)) ||
+            (size_t)view.len % sizeof(Entry) || (uintptr_t)view.buf % 64) {
             PyBuffer_Release(&view);
-            PyErr_SetString(PyExc_ValueError,
-                            "the table must be an aligned buffer of a power of two entries");
+            PyErr_SetString(PyExc_ValueError, "the table must be a 64-byte aligned buffer of a "
+                                              "power of two entries, at least 2**18");
             return NULL;
         }
     }
     if (table != own_table) PyBuffer_Release(&table_view);
     if (arg == Py_None) {
-        table = own_table;
-        table_mask = ((u64)1 << DEFAULT_TABLE_BITS) - 1;
+        set_table(own_table, (u64)1 << DEFAULT_TABLE_BITS);
     } else {
         table_view = view;
-        table = view.buf;
-        table_mask = (u64)(view.len / (Py_ssize_t)sizeof(Entry)) - 1;
+        set_table(view.buf, (u64)view.len / sizeof(Entry));
     }
     Py_RETURN_NONE;
 }
@@ -723,8 +729,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (!own_memory) return PyErr_NoMemory();
     /* buckets on cache-line boundaries */
     own_table = (Entry *)(((uintptr_t)own_memory + 63) & ~(uintptr_t)63);
-    table = own_table;
-    table_mask = ((u64)1 << DEFAULT_TABLE_BITS) - 1;
+    set_table(own_table, (u64)1 << DEFAULT_TABLE_BITS);
     build_tables();
     build_binomials();
     PyObject *mod = PyModule_Create(&module);

@@ -13,7 +13,7 @@ from typing_extensions import Buffer
 TABLE_ENTRIES: int
 """Entries of the module's own transposition table."""
 ENTRY_SIZE: int
-"""Bytes per table entry (16)."""
+"""Bytes per table entry (8)."""
 
 def forced_tricks(m: int, l: int, r: int, leader: int, /) -> int:
     """The most tricks the catchers can force M to take (0: M stays clean) in the layout of
@@ -40,7 +40,8 @@ def all_clean(m: int, c: int, /) -> bool:
 
 def use_table(buffer: Buffer | None, /) -> None:
     """Search with ``buffer`` (writable, 64-byte aligned, a power of two entries of ENTRY_SIZE
-    bytes, zeroed) as the transposition table, e.g. an mmap with huge pages; ``None`` goes back
+    bytes, at least 2**18 of them, zeroed) as the transposition table, e.g. an mmap with huge
+    pages; ``None`` goes back
     to the module's own. The buffer stays referenced until the next call. Not while a search
     runs in another thread."""
 
