@@ -20,6 +20,7 @@ from advisor.batch import (
     BatchJob,
     BatchRun,
     Checker,
+    ChunkResult,
     CsvChunk,
     Extra,
     FileFailure,
@@ -431,11 +432,17 @@ def test_two_jobs_give_the_same_output_in_order() -> None:
         sources.append(Source("c", stream=io.BytesIO(data[:5000])))
         with BatchRun(BatchJob(default_table()), jobs) as run:
             outputs[jobs] = [
-                r if isinstance(r, FileFailure) else (r.output, r.messages)
+                r if isinstance(r, FileFailure) else (_written(r), r.messages)
                 for r in run.results(sources)
             ]
     assert outputs[1] == outputs[2]
     assert FileFailure("b", "b: no such file") in outputs[2]
+
+
+def _written(result: ChunkResult) -> bytes:
+    out = io.BytesIO()
+    result.write_to(out)
+    return out.getvalue()
 
 
 def test_atomic_output_all_or_nothing(tmp_path: object) -> None:

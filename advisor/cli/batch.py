@@ -205,7 +205,7 @@ def _run(run: BatchRun, sources: list[Source], out: IO[bytes], shown: str, quiet
             if table is not None:
                 table.add(result.rows)
             else:
-                out.write(result.output)
+                result.write_to(out)
             if result.messages:
                 click.echo("\n".join(result.messages), err=True)
             tally.add(result.tally)
