@@ -114,8 +114,8 @@ def time_run(hands_file: Path, out: Path, jobs: int) -> float:
     for _ in range(2):
         start = time.perf_counter()
         subprocess.run(
-            ["advisor", "batch", str(hands_file), "--format", "jsonl", "--output", str(out),
-             "--jobs", str(jobs), "--quiet"],
+            [sys.executable, "-m", "advisor", "batch", str(hands_file), "--format", "jsonl",
+             "--output", str(out), "--jobs", str(jobs), "--quiet"],
             check=False, stderr=subprocess.DEVNULL,
         )  # fmt: skip
         best = min(best, time.perf_counter() - start)

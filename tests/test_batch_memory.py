@@ -52,7 +52,8 @@ def million(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_million_hands_in_flat_memory(million: Path, tmp_path: Path, jobs: str) -> None:
     out = tmp_path / "out.jsonl"
-    command = ["advisor", "batch", str(million), "--format", "jsonl", "--output", str(out)]
+    command = [sys.executable, "-m", "advisor", "batch", str(million), "--format", "jsonl"]
+    command += ["--output", str(out)]
     measured = subprocess.run(
         [sys.executable, "-c", MEASURE, *command, "--jobs", jobs],
         capture_output=True,
