@@ -693,11 +693,13 @@ static PyObject *py_use_table(PyObject *self, PyObject *arg) {
     Py_RETURN_NONE;
 }
 
-static PyObject *py_is_clean(PyObject *self, PyObject *args) {
+static PyObject *py_static_answer(PyObject *self, PyObject *args) {
     (void)self;
-    unsigned int m, c;
-    if (!PyArg_ParseTuple(args, "II:all_clean", &m, &c)) return NULL;
-    return PyBool_FromLong(all_clean(m, c));
+    unsigned int m, l, r;
+    int leader, k;
+    if (!PyArg_ParseTuple(args, "IIIii:static_answer", &m, &l, &r, &leader, &k)) return NULL;
+    if (parse_leader(leader) < 0 || check_layout(m, l, r) < 0) return NULL;
+    return PyLong_FromLong(static_cutoff(m, l, r, leader, k));
 }
 
 static PyMethodDef methods[] = {
@@ -709,8 +711,9 @@ static PyMethodDef methods[] = {
     {"enumerate", py_enumerate, METH_VARARGS,
      "enumerate(m, pool, leader, start, count) -> list[int]: histogram of forced tricks over "
      "splits start .. start+count-1 of the pool (colex order)."},
-    {"all_clean", py_is_clean, METH_VARARGS,
-     "all_clean(m, c) -> bool: every holding of M is clean against the catchers' cards c."},
+    {"static_answer", py_static_answer, METH_VARARGS,
+     "static_answer(m, l, r, leader, k) -> int: what the cutoffs say about 'can the catchers "
+     "force k more tricks?' without search: 1, 0, or -1 (no answer)."},
     {"nodes", py_nodes, METH_NOARGS, "nodes() -> int: search nodes visited since the last clear()."},
     {"use_table", py_use_table, METH_O,
      "use_table(buffer | None) -> None: search with this writable buffer as the transposition "

@@ -34,9 +34,12 @@ def enumerate(m: int, pool: int, leader: int, start: int, count: int, /) -> list
     order of L's positions within the pool (rank 0 .. C(n, n/2) - 1). Disjoint ranges can run
     in separate processes and their histograms be added."""
 
-def all_clean(m: int, c: int, /) -> bool:
-    """Every holding of M is clean against the catchers' cards ``c``: with a catcher on lead,
-    M takes no further trick (the search's cutoff, proved against brute force in the tests)."""
+def static_answer(m: int, l: int, r: int, leader: int, k: int, /) -> int:
+    """What the search's cutoffs answer to "can the catchers force M to take k more tricks?"
+    without searching: 1 (yes), 0 (no) or -1 (they cannot tell). The cutoffs: every holding
+    of M clean against the catchers' cards with a catcher on lead; an immediate catch (the
+    catcher on lead holds a card under all of M's in a suit where his partner is void or low
+    too); a safe exit for M on lead. The tests prove each against brute force."""
 
 def use_table(buffer: Buffer | None, /) -> None:
     """Search with ``buffer`` (writable, 64-byte aligned, a power of two entries of ENTRY_SIZE
