@@ -273,7 +273,7 @@ def _ident(text: str | None) -> str | None:
 _KIND = {"broken": 2, "excepted": 1}  # the no-seven outcome of a single suit
 _KIND_SHIFT = 48  # above the four 12-bit hole ids of the shape key
 _BROKEN_BIT = 2 << _KIND_SHIFT
-_TAIL_LIMIT = 50_000
+_SHAPE_LIMIT = 50_000
 
 # One suit's holding, as a tuple for speed, its text in UTF-8:
 # (" ♠7 8" for the hand, its JSON in "suits", shape-key bits, its hole's chance or None, its
@@ -389,7 +389,7 @@ class _LeadFacts:
         if shape is None:
             shape = self._by_holes[alike] = self._assessed_shape(key, mask)
         for cache in (self._shapes, self._by_holes):
-            if len(cache) >= _TAIL_LIMIT:  # never with real tables: it only keeps memory flat
+            if len(cache) >= _SHAPE_LIMIT:  # never with real tables: it only keeps memory flat
                 cache.clear()
         self._shapes[key] = shape
         return shape
