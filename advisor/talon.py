@@ -401,11 +401,15 @@ class _Scorer:
         return found
 
 
-def _pairs_by_tie_break(cards: int) -> list[int]:
-    """The two-card masks of ``cards`` in the tie-break order of :func:`_tie_break`."""
-    indexes = [index for index in range(32) if cards >> index & 1]
-    indexes.sort(key=lambda index: (index & 7) * 4 + 3 - (index >> 3), reverse=True)
-    return [1 << a | 1 << b for a, b in itertools.combinations(indexes, 2)]
+# Card indexes from the most to the least worth discarding first (see _tie_break).
+_BY_WORTH = sorted(range(32), key=lambda index: (index & 7) * 4 + 3 - (index >> 3), reverse=True)
+
+
+def _pairs_by_tie_break(cards: int) -> Iterator[int]:
+    """The two-card masks of ``cards`` in the tie-break order of :func:`_tie_break`, lazily
+    (the best discard is usually among the first few)."""
+    bits = [1 << index for index in _BY_WORTH if cards >> index & 1]
+    return (a | b for a, b in itertools.combinations(bits, 2))
 
 
 def _dominates(better: _Outcome, worse: _Outcome) -> bool:
