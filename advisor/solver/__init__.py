@@ -23,7 +23,6 @@ from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from types import ModuleType
 
 from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
 from advisor.errors import AdvisorError, LayoutError
@@ -48,11 +47,9 @@ __all__ = [
 ]
 
 try:
-    from advisor.solver import _core as _compiled
-except ImportError:  # built without a C compiler
-    _core: ModuleType | None = None
-else:
-    _core = _compiled
+    from advisor.solver import _core
+except ImportError:  # built without a C compiler: the library works, the solver says so
+    _core = None  # type: ignore[assignment]
 
 ProgressCallback = Callable[[int, int], None]
 """Called as ``progress(layouts_done, layouts_total)`` while :func:`catch_odds` runs."""
@@ -170,15 +167,15 @@ def core_available() -> bool:
     return _core is not None
 
 
-def _require_core() -> ModuleType:
+def _require_core() -> None:
     if _core is None:
         raise SolverUnavailableError()
-    return _core
 
 
 def nodes_searched() -> int:
     """Search nodes the compiled core visited in this process (for benchmarks)."""
-    return int(_require_core().nodes())
+    _require_core()
+    return _core.nodes()
 
 
 # ----------------------------------------------------------------------------------------------
@@ -191,13 +188,13 @@ def solve_layout(m_hand: CardSet, l_hand: CardSet, r_hand: CardSet, leader: Seat
     The hands must be disjoint and of equal size (10 cards each for a full deal; fewer for an
     endgame). Raises :class:`LayoutError` otherwise.
     """
-    core = _require_core()
+    _require_core()
     check_layout(m_hand, l_hand, r_hand)
     hands = [m_hand.mask, l_hand.mask, r_hand.mask]
-    tricks = core.forced_tricks(*hands, leader)
+    tricks = _core.forced_tricks(m_hand.mask, l_hand.mask, r_hand.mask, leader)
     line = []
     while hands[Seat.M]:
-        trick = _best_trick(core, hands, leader)
+        trick = _best_trick(hands, leader)
         line.append(trick)
         for seat in Seat:
             hands[seat] &= ~(1 << trick.card_of(seat).index)
@@ -214,7 +211,7 @@ def _legal(hand: int, led_suit: int | None) -> Iterator[int]:
         hand ^= low
 
 
-def _best_trick(core: ModuleType, hands: list[int], leader: Seat) -> Trick:
+def _best_trick(hands: list[int], leader: Seat) -> Trick:
     """The first trick of a best line from this position (a 3-ply minimax over the trick,
     with the compiled solver valuing each position after it)."""
 
@@ -222,8 +219,8 @@ def _best_trick(core: ModuleType, hands: list[int], leader: Seat) -> Trick:
         seat = Seat((leader + len(played)) % 3)
         if len(played) == 3:
             winner = _trick_winner(leader, played)
-            rest = [hands[s] & ~(1 << played[(s - leader) % 3]) for s in Seat]
-            return (winner == Seat.M) + core.forced_tricks(*rest, winner), played
+            m, left, right = (hands[s] & ~(1 << played[(s - leader) % 3]) for s in Seat)
+            return (winner == Seat.M) + _core.forced_tricks(m, left, right, winner), played
         led_suit = played[0] >> 3 if played else None
         options = (value((*played, card)) for card in _legal(hands[seat], led_suit))
         return min(options) if seat == Seat.M else max(options, key=lambda v: v[0])
@@ -253,8 +250,8 @@ def solve_many(m: CardSet, pool: CardSet, leader: Seat, l_masks: Sequence[int]) 
     L's hand as a card mask, and R holds the rest of the pool. Returns one byte per layout:
     the most tricks the catchers can force there.
     """
-    core = _require_core()
-    return bytes(core.solve_many(m.mask, pool.mask, leader, array("I", l_masks)))
+    _require_core()
+    return _core.solve_many(m.mask, pool.mask, leader, array("I", l_masks))
 
 
 def catch_odds(
@@ -344,11 +341,10 @@ def _sample_chunks(
 
 def _solve_chunk(chunk: _Chunk) -> tuple[int, list[int]]:
     """Solve one chunk; returns (layouts, histogram). Runs in a worker process with jobs > 1."""
-    core = _require_core()
     if chunk.masks:
-        tricks = core.solve_many(chunk.m, chunk.pool, chunk.leader, chunk.masks)
+        tricks = _core.solve_many(chunk.m, chunk.pool, chunk.leader, chunk.masks)
         return len(tricks), [tricks.count(t) for t in range(HAND_SIZE + 1)]
-    histogram = core.enumerate(chunk.m, chunk.pool, chunk.leader, chunk.start, chunk.count)
+    histogram = _core.enumerate(chunk.m, chunk.pool, chunk.leader, chunk.start, chunk.count)
     return chunk.count, list(histogram)
 
 
@@ -369,16 +365,16 @@ def _run(chunks: list[_Chunk], jobs: int) -> Iterator[tuple[int, list[int]]]:
             yield future.result()
 
 
-def _install_table(core: ModuleType) -> mmap.mmap | None:
+def _install_table() -> mmap.mmap | None:
     """Give the search a transposition table mapped with huge pages where the system offers
     them (Linux): a probe is then rarely a TLB miss, and the search about 30 % faster."""
     if not hasattr(mmap, "MADV_HUGEPAGE"):
         return None
-    size = core.TABLE_ENTRIES * core.ENTRY_SIZE
+    size = _core.TABLE_ENTRIES * _core.ENTRY_SIZE
     table = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
     table.madvise(mmap.MADV_HUGEPAGE)
-    core.use_table(table)
+    _core.use_table(table)
     return table
 
 
-_table = None if _core is None else _install_table(_core)
+_table = None if _core is None else _install_table()
