@@ -372,7 +372,11 @@ def _install_table() -> mmap.mmap | None:
         return None
     size = _core.TABLE_ENTRIES * _core.ENTRY_SIZE
     table = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
-    table.madvise(mmap.MADV_HUGEPAGE)
+    try:
+        table.madvise(mmap.MADV_HUGEPAGE)
+    except OSError:  # a kernel without transparent huge pages: the module's own table will do
+        table.close()
+        return None
     _core.use_table(table)
     return table
 
