@@ -78,11 +78,6 @@ class Seat(IntEnum):
     L = 1
     R = 2
 
-    @property
-    def next(self) -> Seat:
-        """The seat that plays after this one."""
-        return Seat((self + 1) % 3)
-
 
 @dataclass(frozen=True)
 class Trick:
