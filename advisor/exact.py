@@ -115,19 +115,50 @@ def draw_strata(hand: CardSet, per_talon: int, seed: int) -> list[Stratum]:
     """Every talon of ``hand`` (in the order of :func:`~advisor.talon.talon_outlook`) with
     ``per_talon`` splits each, all from one PRNG seeded with ``seed``."""
     rng = random.Random(seed)
-    unseen = hand.complement()
+    sampler = SplitSampler(hand.complement())
     return [
-        draw_stratum(unseen, CardSet(1 << low | 1 << high), per_talon, rng)
-        for low, high in itertools.combinations(_indexes(unseen.mask), 2)
+        sampler.stratum(CardSet(1 << low | 1 << high), per_talon, rng)
+        for low, high in itertools.combinations(sampler.cards, 2)
     ]
 
 
-def draw_stratum(unseen: CardSet, talon: CardSet, splits: int, rng: random.Random) -> Stratum:
-    """``splits`` uniform 10/10 splits of the catchers' cards: ``unseen`` less the ``talon``."""
-    pool = unseen - talon
-    cards = [1 << index for index in _indexes(pool.mask)]
-    sample = rng.sample
-    return Stratum(talon, pool, array("I", (sum(sample(cards, HAND_SIZE)) for _ in range(splits))))
+class SplitSampler:
+    """Uniform 10/10 splits of the catchers' 20 cards, for any talon from the 22 ``unseen``.
+
+    A split is a uniform 20-bit number with ten bits set (drawn by rejection: about one in
+    5.7 numbers has ten), read over the 20 cards the talon leaves: L holds those at its bits.
+    """
+
+    def __init__(self, unseen: CardSet) -> None:
+        self.unseen = unseen
+        self.cards = _indexes(unseen.mask)  # the unseen cards' indexes, lowest first
+        self._position = {index: position for position, index in enumerate(self.cards)}
+        bits = [1 << index for index in self.cards]
+        self._tables = [_subset_masks(bits[start : start + 8]) for start in range(0, 24, 8)]
+
+    def stratum(self, talon: CardSet, splits: int, rng: random.Random) -> Stratum:
+        """``splits`` splits of ``unseen`` less ``talon`` (two of the unseen cards)."""
+        a, b = sorted(self._position[index] for index in _indexes(talon.mask))
+        low_a, low_b = (1 << a) - 1, (1 << b) - 1
+        low, middle, high = self._tables
+        draw = rng.getrandbits
+        hands = array("I")
+        while len(hands) < splits:
+            x = draw(2 * HAND_SIZE)
+            if x.bit_count() != HAND_SIZE:
+                continue
+            x = x & low_a | x >> a << (a + 1)  # skip the talon's positions among the unseen
+            x = x & low_b | x >> b << (b + 1)
+            hands.append(low[x & 0xFF] | middle[x >> 8 & 0xFF] | high[x >> 16])
+        return Stratum(talon, self.unseen - talon, hands)
+
+
+def _subset_masks(bits: list[int]) -> list[int]:
+    """``table[v]``: the union of ``bits[i]`` for every bit ``i`` set in ``v``."""
+    table = [0]
+    for bit in bits:
+        table += [entry | bit for entry in table]
+    return table
 
 
 def _indexes(mask: int) -> list[int]:

@@ -15,8 +15,8 @@ from advisor.exact import (
     DEFAULT_SAMPLES,
     ExactError,
     ExactLead,
+    SplitSampler,
     draw_strata,
-    draw_stratum,
     exact_odds,
     splits_per_talon,
 )
@@ -110,8 +110,8 @@ def test_strata_depend_on_the_seed_only() -> None:
 
 def sampled(hand: CardSet, talon: str, discards: str, seat: Seat, seed: int) -> Odds:
     """One talon and discard, 924 of the library's own sampled splits, solved."""
-    unseen, talon_cards = hand.complement(), parse_cards(talon)
-    stratum = draw_stratum(unseen, talon_cards, DEFAULT_SAMPLES, random.Random(seed))
+    sampler = SplitSampler(hand.complement())
+    stratum = sampler.stratum(parse_cards(talon), DEFAULT_SAMPLES, random.Random(seed))
     tricks = stratum.solve(hand, parse_cards(discards), seat)
     return Odds(tuple(tricks.count(t) for t in range(11)), exact=False)
 
@@ -206,7 +206,7 @@ def test_the_solver_discard_never_scores_less_than_the_table(lead: ExactLead) ->
 
 
 def test_declare_then_pass_reason() -> None:
-    # The founding rule declares a 50 % hole; exact play (about 3 %) is above a 2 % limit.
+    # The founding rule declares a 50 % hole; exact play (a few per cent) is above a 2 % limit.
     table = merge_table(default_table(), "exact_threshold = 2", "strict.toml")
     found = exact_odds(FIXTURE, ExactLead.ME, table, samples=231, seed=SEED)
     assert found.founding.verdict == "declare" and found.verdict == "pass"
