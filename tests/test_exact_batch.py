@@ -111,3 +111,12 @@ def test_missing_solver(
     result = runner.invoke(main, ["batch", str(hands_file), "--exact"])
     assert result.exit_code == 2
     assert result.output == f"Error: {SolverUnavailableError()}\n"
+
+
+def test_the_table_shows_the_exact_odds_in_a_line(runner: CliRunner, hands_file: Path) -> None:
+    result = runner.invoke(
+        main, ["batch", "-q", "-x", "--samples", "231", str(hands_file), "--format", "table"]
+    )
+    words = " ".join(result.stdout.split())
+    assert "exact: declare, caught 0.0% (0.0%–1.6%), score +10.00" in words  # the clean hand
+    assert words.count("exact: ") == 3

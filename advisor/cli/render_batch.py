@@ -75,7 +75,15 @@ def _cells(row: Row) -> list[str | Text]:
 
 def _extra_text(extra: Mapping[str, Any]) -> str:
     """``talon_clean=0.5 outs=["♠8"]``: numbers and text as they are, anything else as JSON."""
-    return " ".join(f"{name}={_shown(value)}" for name, value in extra.items())
+    return " ".join(_field_text(name, value) for name, value in extra.items())
+
+
+def _field_text(name: str, value: Any) -> str:
+    if name == "exact":  # --exact: its object in one line
+        from advisor.cli.render_exact import exact_summary
+
+        return exact_summary(value)
+    return f"{name}={_shown(value)}"
 
 
 def _shown(value: Any) -> str:

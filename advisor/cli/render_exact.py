@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rich.text import Text
 
 from advisor.cli.render import console
@@ -84,3 +87,12 @@ def _verdict_line(found: ExactOdds) -> Text:
 
 def _percent(fraction: float) -> str:
     return f"{100 * fraction:.1f}%"
+
+
+def exact_summary(exact: Mapping[str, Any]) -> str:
+    """The ``exact`` object of a JSON record in one line (``advisor batch``'s table)."""
+    interval = f"{_percent(exact['low'])}–{_percent(exact['high'])}"
+    return (
+        f"exact: {exact['verdict']}, caught {_percent(exact['p_caught'])} ({interval}), "
+        f"score {exact['expected_score']:+.2f}"
+    )
