@@ -13,7 +13,6 @@ from typing import NamedTuple
 from advisor.cards import RANK_SYMBOLS, Rank, format_ranks, parse_ranks
 from advisor.errors import DuplicateCardError, NotationError
 
-
 # The rank indexes (0 = the 7) of every 8-bit holding, low to high: the bulk paths (the talon
 # outlook judges thousands of holdings) need plain ints, not Rank members built each time.
 _RANK_INDEXES = tuple(tuple(r for r in range(8) if mask >> r & 1) for mask in range(256))
