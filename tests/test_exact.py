@@ -108,6 +108,18 @@ def test_strata_depend_on_the_seed_only() -> None:
     assert draw_strata(LONE_KING, 2, SEED) != draw_strata(LONE_KING, 2, SEED + 1)
 
 
+def test_splits_are_uniform() -> None:
+    # Every card of the pool goes to L half of the time, every two cards 9/38 of the time.
+    sampler = SplitSampler(LONE_KING.complement())
+    talon = CardSet(1 << sampler.cards[4] | 1 << sampler.cards[15])
+    stratum = sampler.stratum(talon, 20_000, random.Random(SEED))
+    cards = [card.index for card in stratum.pool]
+    alone = [sum(m >> i & 1 for m in stratum.splits) / 20_000 for i in cards]
+    assert all(abs(share - 0.5) < 0.015 for share in alone)
+    both = sum(m >> cards[0] & m >> cards[-1] & 1 for m in stratum.splits) / 20_000
+    assert abs(both - 9 / 38) < 0.015
+
+
 def sampled(hand: CardSet, talon: str, discards: str, seat: Seat, seed: int) -> Odds:
     """One talon and discard, 924 of the library's own sampled splits, solved."""
     sampler = SplitSampler(hand.complement())
