@@ -205,3 +205,33 @@ def test_table_shows_extra_fields_under_the_hand() -> None:
         "     3  x           ♠7 8 10 ♣7 9 J ♦7 8 ♥7 9      me        1      5%  declare\n"
         '                    talon_clean=0.5 outs=["♠8"]                               \n'
     )
+
+
+def test_progress_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    from advisor.cli.render_batch import progress_bar
+
+    monkeypatch.setenv("TTY_INTERACTIVE", "1")  # rich: behave as on a terminal
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    with progress_bar(100, show=True) as advance:
+        advance(50, 1000)
+        advance(50, 1000)
+    shown = sys.stderr.getvalue()
+    assert "checking" in shown and "100%" in shown and "2,000 hands" in shown
+    assert shown.endswith("\x1b[2K")  # transient: the bar is gone when the run ends
+
+
+def test_no_progress_bar_when_not_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    from advisor.cli.render_batch import progress_bar
+
+    monkeypatch.setenv("TTY_INTERACTIVE", "1")
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    with progress_bar(100, show=False) as advance:
+        advance(100, 1000)
+    assert sys.stderr.getvalue() == ""
