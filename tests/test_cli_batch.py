@@ -235,3 +235,14 @@ def test_no_progress_bar_when_not_shown(monkeypatch: pytest.MonkeyPatch) -> None
     with progress_bar(100, show=False) as advance:
         advance(100, 1000)
     assert sys.stderr.getvalue() == ""
+
+
+def test_a_file_name_that_is_not_utf8(tmp_path: Path) -> None:
+    import os
+
+    name = os.fsdecode(bytes(tmp_path / "bad") + b"\xff.txt")
+    Path(name).write_text(f"{CLEAN}\n", encoding="utf-8")
+    result = run(name, "-q")
+    shown = str(tmp_path / "bad") + "\ufffd.txt"
+    assert result.stdout == record(shown, 1, None, CLEAN) + "\n"
+    assert result.exit_code == 0

@@ -171,7 +171,9 @@ def _source(name: str, input_format: str | None) -> Source:
     is_csv = input_format == "csv" or (input_format is None and name.lower().endswith(".csv"))
     if name == "-":
         return Source(STDIN_LABEL, stream=sys.stdin.buffer, is_csv=is_csv)
-    return Source(name, path=name, is_csv=is_csv)
+    # a name that is not UTF-8 is shown with U+FFFD where its bad bytes are
+    label = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return Source(label, path=name, is_csv=is_csv)
 
 
 @contextlib.contextmanager
