@@ -220,6 +220,11 @@ def _parse_slowly(text: str) -> int:
     return parse_hand(text).mask
 
 
+def _printable(problem: AdvisorError) -> str:
+    """The error's message, with U+FFFD for bytes of the input that were not UTF-8."""
+    return str(problem).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def require_utf8(text: str) -> None:
     """Text decoded with ``surrogateescape`` must not hide bytes that were not UTF-8."""
     try:
@@ -745,7 +750,7 @@ class Checker:
                 else:
                     hand(number, read(line), default, None)
             except AdvisorError as problem:
-                sink.error(number, str(problem))
+                sink.error(number, _printable(problem))
 
     def _check_csv(self, chunk: CsvChunk, sink: _Sink) -> None:
         for item in chunk.items:
@@ -756,7 +761,7 @@ class Checker:
                     raise BatchError("no hand in the 'hand' column")
                 sink.hand(item.line, self.reader.read(item.hand), self.facts(lead), ident)
             except AdvisorError as problem:
-                sink.error(item.line, str(problem))
+                sink.error(item.line, _printable(problem))
 
 
 # --------------------------------------------------------------------------------------------

@@ -467,3 +467,13 @@ def test_atomic_output_into_a_missing_directory() -> None:
         atomic_output("/nonexistent/out.jsonl"),
     ):
         pass  # pragma: no cover
+
+
+def test_bytes_that_are_not_utf8_in_an_option() -> None:
+    data = b"7S 8S 10S 7C 9C JC 7D 8D 7H 9H; lead=m\xe9\n"
+    result = Checker(BatchJob(default_table())).check(TextChunk("f", 1, data))
+    assert json.loads(result.output) == {
+        "file": "f",
+        "line": 1,
+        "error": "lead 'm\ufffd' must be me or them",
+    }
