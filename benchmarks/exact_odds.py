@@ -7,7 +7,8 @@ misère on; fully random hands are caught by many tricks and cost far more to so
 per seat, and how much of the median hand goes to the discard choice and the sampling (everything
 but the solver). Then it writes the hands to a file and times ``advisor batch --exact --jobs 2``
 (and ``--jobs 1``) on it, in hands per second. Target (issue 6): median at most 0.3 s per hand
-and seat.
+and seat. The solver's transposition table lives on between calls in a process, as it does in a
+batch run, so the seats timed after the first find some positions already solved.
 
     python benchmarks/exact_odds.py [--hands 50] [--seed 6]
 """
