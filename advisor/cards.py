@@ -82,6 +82,7 @@ _SUIT_GLYPHS = {
     "♠": Suit.SPADES, "♤": Suit.SPADES, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
     "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
 }  # fmt: skip
+_GLYPHS = "".join(_SUIT_GLYPHS)
 _NON_PREFERANS_RANKS = set("23456")
 _SEPARATORS = re.compile(r"[\s,]+")
 _VARIATION_SELECTOR = "\ufe0f"  # emoji keyboards append it to ♠ ♣ ♦ ♥
@@ -324,7 +325,7 @@ def _parse_tokens(text: str) -> list[tuple[int, str]]:
         opening = _group_opening(token)
         if opening is not None:
             group, rest = opening
-            cards.extend(_read_group(token, rest, group))
+            group = _read_group(token, rest, group, cards)
             continue
         if group is not None and all(_is_rank_start(ch) for ch in token):
             cards.extend((group.shift + r, token) for r in _read_ranks(token, token))
@@ -344,18 +345,15 @@ def _group_opening(token: str) -> tuple[Suit, str] | None:
     return None
 
 
-def _read_group(token: str, rest: str, suit: Suit) -> list[tuple[int, str]]:
-    """The ranks after a suit opening; a further glyph inside (``♠78♣79``) switches suit."""
-    cards: list[tuple[int, str]] = []
-    chunk = ""
-    for ch in rest + "♠":  # a sentinel glyph flushes the last chunk
-        if ch in _SUIT_GLYPHS:
-            if chunk:
-                cards.extend((suit.shift + r, token) for r in _read_ranks(chunk, token))
-            suit, chunk = _SUIT_GLYPHS[ch], ""
-        else:
-            chunk += ch
-    return cards
+def _read_group(token: str, rest: str, suit: Suit, cards: list[tuple[int, str]]) -> Suit:
+    """Add the ranks after a suit opening to ``cards``; a further glyph inside (``♠78♣79``)
+    switches suit. Returns the suit still open, which bare ranks in later tokens belong to."""
+    for glyph, chunk in re.findall(f"([{_GLYPHS}]?)([^{_GLYPHS}]*)", rest):
+        if glyph:
+            suit = _SUIT_GLYPHS[glyph]
+        if chunk:
+            cards.extend((suit.shift + r, token) for r in _read_ranks(chunk, token))
+    return suit
 
 
 def _is_rank_start(ch: str) -> bool:

@@ -157,3 +157,8 @@ def test_card_index_and_set_operations() -> None:
     assert both - CardSet.of([ace_hearts]) == CardSet.of([seven_spades])
     with pytest.raises(ValueError):
         CardSet(1 << 32)
+
+
+def test_a_glyph_inside_a_token_switches_the_open_suit() -> None:
+    assert str(parse_hand("♦J♥7 8 9 Q ♠7 8 ♣7 8 9")) == "♠7 8 ♣7 8 9 ♦J ♥7 8 9 Q"
+    assert str(parse_hand("♠7810♣79J ♦78 ♥79")) == "♠7 8 10 ♣7 9 J ♦7 8 ♥7 9"
