@@ -42,6 +42,10 @@ enum { SEAT_M = 0, SEAT_L = 1, SEAT_R = 2, MAX_TRICKS = 10, HIST = 11 };
 static uint8_t COMPRESS[256][256];
 /* CLEAN[m][c]: 1 when M's holding m cannot be caught by leads from the catchers' cards c. */
 static uint8_t CLEAN[256][256];
+/* EXIT[m][c]: the lowest rank x of M's holding m such that m without x is clean against the
+ * catchers' cards c (8: none); LOWEST8[h]: the lowest rank of h, 0 for an empty h. */
+static uint8_t EXIT[256][256];
+static uint8_t LOWEST8[256];
 
 /* SWAR popcount: without -mpopcnt the builtin is a library call, and this is faster. */
 static int popcount32(u32 x) {
@@ -89,6 +93,14 @@ static void build_tables(void) {
             CLEAN[rem][h] = (uint8_t)holding_is_clean(rem, h);
         }
     }
+    for (u32 m = 0; m < 256; m++) {
+        LOWEST8[m] = (uint8_t)(m ? lowest(m) : 0);
+        for (u32 c = 0; c < 256; c++) {
+            int x = 0;
+            while (x < 8 && !((m >> x & 1) && CLEAN[m & ~(1u << x)][c])) x++;
+            EXIT[m][c] = (uint8_t)x;
+        }
+    }
 }
 
 /* Every holding of M clean against the catchers' cards: with a catcher on lead, M takes no
@@ -127,12 +139,14 @@ static void normalise(u32 h[3]) {
     SORT2(suit[0], suit[2]);
     SORT2(suit[1], suit[3]);
     SORT2(suit[1], suit[2]);
-    u32 out[3] = {0, 0, 0};
-    for (int i = 0; i < 4; i++)
-        for (int seat = 0; seat < 3; seat++) out[seat] |= (suit[i] >> (8 * seat) & 0xFF) << (8 * i);
-    h[0] = out[0];
-    h[1] = out[1];
-    h[2] = out[2];
+    /* transpose: byte `seat` of suit[i] becomes byte i of h[seat] */
+    u32 lo01 = (suit[0] & 0x00FF00FFu) | (suit[1] & 0x00FF00FFu) << 8;   /* M0 M1 R0 R1 */
+    u32 hi01 = (suit[0] >> 8 & 0x00FF00FFu) | (suit[1] >> 8 & 0x00FF00FFu) << 8; /* L0 L1 . . */
+    u32 lo23 = (suit[2] & 0x00FF00FFu) | (suit[3] & 0x00FF00FFu) << 8;
+    u32 hi23 = (suit[2] >> 8 & 0x00FF00FFu) | (suit[3] >> 8 & 0x00FF00FFu) << 8;
+    h[0] = (lo01 & 0xFFFFu) | lo23 << 16;
+    h[1] = (hi01 & 0xFFFFu) | hi23 << 16;
+    h[2] = lo01 >> 16 | (lo23 & 0xFFFF0000u);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -257,19 +271,42 @@ static int static_cutoff(u32 m, u32 l, u32 r, int leader, int k);
 /* Cards of `hand` worth trying: one per run of neighbours (the highest of each run). */
 static u32 representatives(u32 hand) { return hand & ~(hand >> 1 & 0x7F7F7F7Fu); }
 
-/* Order `cards` into `out` by ascending `score`; returns how many. */
+/* Order `cards` into `out` by ascending `score`, ties by card; returns how many. */
 static int order_moves(u32 cards, const int score[32], uint8_t out[MAX_TRICKS]) {
+    u32 key[MAX_TRICKS];
     int n = 0;
     while (cards) {
         int c = lowest(cards);
         cards &= cards - 1;
+        u32 k = (u32)score[c] << 5 | (u32)c;
         int i = n++;
-        while (i > 0 && score[out[i - 1]] > score[c]) {
-            out[i] = out[i - 1];
+        while (i > 0 && key[i - 1] > k) {
+            key[i] = key[i - 1];
             i--;
         }
-        out[i] = (uint8_t)c;
+        key[i] = k;
     }
+    for (int i = 0; i < n; i++) out[i] = (uint8_t)(key[i] & 31);
+    return n;
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+static int highest(u32 x) { return 31 - __builtin_clz(x); }
+#else
+static int highest(u32 x) {
+    int h = 0;
+    while (x >>= 1) h++;
+    return h;
+}
+#endif
+
+/* Append the cards of `cards` to out[n..], highest first / lowest first; returns the new n. */
+static int emit_down(u32 cards, uint8_t *out, int n) {
+    for (; cards; cards &= ~(1u << highest(cards))) out[n++] = (uint8_t)highest(cards);
+    return n;
+}
+static int emit_up(u32 cards, uint8_t *out, int n) {
+    for (; cards; cards &= cards - 1) out[n++] = (uint8_t)lowest(cards);
     return n;
 }
 
@@ -306,33 +343,24 @@ static int gen_moves(const Trick *t, int seat, int pos, uint8_t out[MAX_TRICKS])
     u32 suit = 0xFFu << t->suit_shift;
     if (hand & suit) {
         cards = representatives(hand & suit);
-        for (u32 x = cards; x; x &= x - 1) {
-            int card = lowest(x), rank = card & 7;
-            int below = rank < t->win_rank;
-            if (seat == SEAT_M && t->k >= 2) {
-                /* M can afford a trick: win it with his highest card first, then duck */
-                score[card] = below ? 16 - rank : 8 - rank;
-            } else if (seat == SEAT_M) {
-                /* duck with the highest card that loses; else win with the highest */
-                score[card] = below ? 8 - rank : 16 - rank;
-            } else if (t->win_seat == SEAT_M) {
-                /* keep M winning with the highest card under his, else overtake low */
-                score[card] = below ? 8 - rank : 16 + rank;
-            } else if (pos == 1) {
-                score[card] = rank; /* before M: keep the trick low */
-            } else {
-                score[card] = 8 - rank; /* M is beaten already: shed high cards */
-            }
-        }
-    } else {
-        /* void: discard the highest cards first; M sheds his holed suits first */
-        cards = representatives(hand);
-        u32 c = t->h[SEAT_L] | t->h[SEAT_R];
-        for (u32 x = cards; x; x &= x - 1) {
-            int card = lowest(x), shift = card & ~7;
-            int safe = seat != SEAT_M || CLEAN[hand >> shift & 0xFF][c >> shift & 0xFF];
-            score[card] = (safe ? 16 : 0) + 8 - (card & 7);
-        }
+        /* the cards under the one winning the trick so far, and the others */
+        u32 below = cards & ((1u << (t->suit_shift + t->win_rank)) - 1), above = cards & ~below;
+        if (seat == SEAT_M && t->k >= 2) /* M can afford a trick: win with his highest first */
+            return emit_down(below, out, emit_down(above, out, 0));
+        if (seat == SEAT_M) /* duck with the highest card that loses; else win with the highest */
+            return emit_down(above, out, emit_down(below, out, 0));
+        if (t->win_seat == SEAT_M) /* keep M winning with the highest card under his, else overtake low */
+            return emit_up(above, out, emit_down(below, out, 0));
+        if (pos == 1) return emit_up(cards, out, 0); /* before M: keep the trick low */
+        return emit_down(cards, out, 0);             /* M is beaten already: shed high cards */
+    }
+    /* void: discard the highest cards first; M sheds his holed suits first */
+    cards = representatives(hand);
+    u32 c = t->h[SEAT_L] | t->h[SEAT_R];
+    for (u32 x = cards; x; x &= x - 1) {
+        int card = lowest(x), shift = card & ~7;
+        int safe = seat != SEAT_M || CLEAN[hand >> shift & 0xFF][c >> shift & 0xFF];
+        score[card] = (safe ? 16 : 0) + 8 - (card & 7);
     }
     return order_moves(cards, score, out);
 }
@@ -360,20 +388,29 @@ static int last_play(const Trick *t, int seat, const uint8_t *moves, int n, int 
         c->h[seat] &= ~(1u << card);
         c->k = t->k - (c->leader == SEAT_M);
         c->cut = static_cutoff(c->h[0], c->h[1], c->h[2], c->leader, c->k);
-        if (c->cut < 0) {
-            normalise(c->h);
-            PREFETCH(tt_probe_of(c->h[0], c->h[1], c->h[2], c->leader).bucket);
-        }
     }
     /* A static answer that settles the trick comes first; the static answers that do not are
      * skipped; the rest are searched in order. */
     *t->nodes += (u64)n;
     for (int i = 0; i < n; i++)
         if (child[i].cut == want) return want;
+    int first = 1;
     for (int i = 0; i < n; i++) {
-        const Child *c = &child[i];
-        if (c->cut < 0 && search(c->h[0], c->h[1], c->h[2], c->leader, c->k, t->nodes) == want)
-            return want;
+        Child *c = &child[i];
+        if (c->cut >= 0) continue;
+        if (first) {
+            normalise(c->h);
+        }
+        if (search(c->h[0], c->h[1], c->h[2], c->leader, c->k, t->nodes) == want) return want;
+        if (first) {
+            /* the first child searched is often the answer: prepare the others only now */
+            first = 0;
+            for (int j = i + 1; j < n; j++) {
+                if (child[j].cut >= 0) continue;
+                normalise(child[j].h);
+                PREFETCH(tt_probe_of(child[j].h[0], child[j].h[1], child[j].h[2], child[j].leader).bucket);
+            }
+        }
     }
     return !want;
 }
@@ -384,20 +421,23 @@ static int play(Trick *t, int pos) {
     int n = gen_moves(t, seat, pos, moves);
     int want = seat == SEAT_M ? 0 : 1; /* M looks for a refutation, catchers for a catch */
     if (pos == 2) return last_play(t, seat, moves, n, want);
-    Trick saved = *t;
+    int suit_shift = t->suit_shift, win_seat = t->win_seat, win_rank = t->win_rank;
     for (int i = 0; i < n; i++) {
         int card = moves[i];
         if (pos == 0) {
             t->suit_shift = card & ~7;
             t->win_seat = seat;
             t->win_rank = card & 7;
-        } else if ((card & ~7) == t->suit_shift && (card & 7) > t->win_rank) {
+        } else if ((card & ~7) == suit_shift && (card & 7) > win_rank) {
             t->win_seat = seat;
             t->win_rank = card & 7;
         }
         t->played[seat] = 1u << card;
         int result = play(t, pos + 1);
-        *t = saved;
+        t->suit_shift = suit_shift;
+        t->win_seat = win_seat;
+        t->win_rank = win_rank;
+        t->played[seat] = 0;
         if (result == want) return want;
     }
     return !want;
@@ -424,6 +464,13 @@ static int immediate_catch(u32 m, u32 lead, u32 partner) {
  * catchers' cards: a catcher wins the trick and leads, and cleanliness only improves as the
  * catchers' cards go (the all_clean cutoff applies).
  */
+static int exit_in_suit(u32 m, u32 l, u32 r, int shift) {
+    u32 mh = m >> shift & 0xFF, lh = l >> shift & 0xFF, rh = r >> shift & 0xFF;
+    /* the exit card must lie under every card of one catcher who holds the suit */
+    int under = LOWEST8[lh] > LOWEST8[rh] ? LOWEST8[lh] : LOWEST8[rh];
+    return EXIT[mh][lh | rh] < under;
+}
+
 static int safe_exit(u32 m, u32 l, u32 r) {
     u32 c = l | r;
     int unclean = 0, unclean_shift = 0;
@@ -434,23 +481,16 @@ static int safe_exit(u32 m, u32 l, u32 r) {
         }
     }
     if (unclean > 1) return 0;
-    for (int shift = 0; shift < 32; shift += 8) {
-        if (unclean && shift != unclean_shift) continue;
-        u32 mh = m >> shift & 0xFF, lh = l >> shift & 0xFF, rh = r >> shift & 0xFF;
-        u32 forced = 0; /* M's cards under every card of one catcher who holds the suit */
-        if (lh) forced |= (lh & -lh) - 1;
-        if (rh) forced |= (rh & -rh) - 1;
-        for (u32 x = mh & forced; x; x &= x - 1)
-            if (CLEAN[mh & ~(x & -x)][c >> shift & 0xFF]) return 1;
-    }
-    return 0;
+    if (unclean) return exit_in_suit(m, l, r, unclean_shift);
+    return exit_in_suit(m, l, r, 0) || exit_in_suit(m, l, r, 8) || exit_in_suit(m, l, r, 16) ||
+           exit_in_suit(m, l, r, 24);
 }
 
 /* The answer without search where one is known (1 or 0), else -1. Valid on positions
  * whether normalised or not. */
 static int static_cutoff(u32 m, u32 l, u32 r, int leader, int k) {
     if (k <= 0) return 1;
-    if (k > popcount32(m)) return 0;
+    if (!m || (k > 1 && k > popcount32(m))) return 0;
     if (leader != SEAT_M) {
         if (all_clean(m, l | r)) return 0;
         if (k == 1 && immediate_catch(m, leader == SEAT_L ? l : r, leader == SEAT_L ? r : l))
