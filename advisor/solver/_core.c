@@ -405,12 +405,14 @@ static int last_play(const Trick *t, int seat, const uint8_t *moves, int n, int 
         c->h[seat] &= ~(1u << card);
         c->k = t->k - (c->leader == SEAT_M);
         c->cut = static_cutoff(c->h[0], c->h[1], c->h[2], c->leader, c->k);
+        if (c->cut == want) {
+            *t->nodes += (u64)n;
+            return want;
+        }
     }
-    /* A static answer that settles the trick comes first; the static answers that do not are
-     * skipped; the rest are searched in order. */
+    /* A static answer that settles the trick comes first (above); the static answers that do
+     * not are skipped; the rest are searched in order. */
     *t->nodes += (u64)n;
-    for (int i = 0; i < n; i++)
-        if (child[i].cut == want) return want;
     int first = 1;
     for (int i = 0; i < n; i++) {
         Child *c = &child[i];
