@@ -281,7 +281,7 @@ class ExactOdds:
         return tuple((card, n) for card, n in sorted(counts.items()) if n > half)
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``exact`` object of ``--json``; documented in ``docs/exact.md``."""
+        """The ``exact`` object of ``--json``; documented in the README."""
         low, high = self.interval
         return {
             "lead": self.lead.value,
