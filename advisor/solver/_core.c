@@ -81,6 +81,10 @@ static int holding_is_clean(u32 m, u32 c) {
     return 1;
 }
 
+/* CLEAN as bits (8 KB, so it stays in the first-level cache): bit c of CLEAN_BITS[m]. */
+static u32 CLEAN_BITS[256][8];
+static u32 is_clean(u32 m, u32 c) { return CLEAN_BITS[m][c >> 5] >> (c & 31) & 1; }
+
 static void build_tables(void) {
     for (u32 rem = 0; rem < 256; rem++) {
         for (u32 h = 0; h < 256; h++) {
@@ -94,13 +98,14 @@ static void build_tables(void) {
             }
             COMPRESS[rem][h] = (uint8_t)out;
             CLEAN[rem][h] = (uint8_t)holding_is_clean(rem, h);
+            CLEAN_BITS[rem][h >> 5] |= (u32)CLEAN[rem][h] << (h & 31);
         }
     }
     for (u32 m = 0; m < 256; m++) {
         LOWEST8[m] = (uint8_t)(m ? lowest(m) : 0);
         for (u32 c = 0; c < 256; c++) {
             int x = 0;
-            while (x < 8 && !((m >> x & 1) && CLEAN[m & ~(1u << x)][c])) x++;
+            while (x < 8 && !((m >> x & 1) && is_clean(m & ~(1u << x), c))) x++;
             EXIT[m][c] = (uint8_t)x;
         }
     }
@@ -109,8 +114,8 @@ static void build_tables(void) {
 /* Every holding of M clean against the catchers' cards: with a catcher on lead, M takes no
  * further trick (he never wins one, so he never leads). */
 static int all_clean(u32 m, u32 c) {
-    return CLEAN[m & 0xFF][c & 0xFF] & CLEAN[m >> 8 & 0xFF][c >> 8 & 0xFF] &
-           CLEAN[m >> 16 & 0xFF][c >> 16 & 0xFF] & CLEAN[m >> 24][c >> 24];
+    return is_clean(m & 0xFF, c & 0xFF) & is_clean(m >> 8 & 0xFF, c >> 8 & 0xFF) &
+           is_clean(m >> 16 & 0xFF, c >> 16 & 0xFF) & is_clean(m >> 24, c >> 24);
 }
 
 #define SORT2(a, b)             \
@@ -339,7 +344,7 @@ static int gen_moves(const Trick *t, int seat, int pos, uint8_t out[MAX_TRICKS])
             int card = lowest(x), shift = card & ~7, rank = card & 7;
             if (seat == SEAT_M && t->k >= 2) {
                 /* M can afford a trick: first shed the high cards of his holed suits */
-                int hole = !CLEAN[m >> shift & 0xFF][c >> shift & 0xFF];
+                int hole = !is_clean(m >> shift & 0xFF, c >> shift & 0xFF);
                 score[card] = (hole ? 0 : 16) + 8 - rank;
             } else if (seat == SEAT_M) {
                 /* first the cards a catcher must overtake (he holds the suit, only higher),
@@ -350,7 +355,7 @@ static int gen_moves(const Trick *t, int seat, int pos, uint8_t out[MAX_TRICKS])
                 score[card] = (overtaken ? 0 : 16) + rank;
             } else {
                 u32 mh = m >> shift & 0xFF;
-                int hole = mh && !CLEAN[mh][c >> shift & 0xFF];
+                int hole = mh && !is_clean(mh, c >> shift & 0xFF);
                 /* M's holed suits first, then suits M holds, suits M is void in last. */
                 score[card] = (hole ? 0 : mh ? 16 : 32) + rank;
             }
@@ -376,7 +381,7 @@ static int gen_moves(const Trick *t, int seat, int pos, uint8_t out[MAX_TRICKS])
     u32 c = t->h[SEAT_L] | t->h[SEAT_R];
     for (u32 x = cards; x; x &= x - 1) {
         int card = lowest(x), shift = card & ~7;
-        int safe = seat != SEAT_M || CLEAN[hand >> shift & 0xFF][c >> shift & 0xFF];
+        int safe = seat != SEAT_M || is_clean(hand >> shift & 0xFF, c >> shift & 0xFF);
         score[card] = (safe ? 16 : 0) + 8 - (card & 7);
     }
     return order_moves(cards, score, out);
@@ -494,7 +499,7 @@ static int safe_exit(u32 m, u32 l, u32 r) {
     u32 c = l | r;
     int unclean = 0, unclean_shift = 0;
     for (int shift = 0; shift < 32; shift += 8) {
-        if (!CLEAN[m >> shift & 0xFF][c >> shift & 0xFF]) {
+        if (!is_clean(m >> shift & 0xFF, c >> shift & 0xFF)) {
             unclean++;
             unclean_shift = shift;
         }
