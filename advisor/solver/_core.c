@@ -401,6 +401,7 @@ typedef struct {
  */
 static int last_play(const Trick *t, int seat, const uint8_t *moves, int n, int want) {
     Child child[MAX_TRICKS];
+    int first_searched = -1;
     for (int i = 0; i < n; i++) {
         int card = moves[i];
         Child *c = &child[i];
@@ -414,6 +415,13 @@ static int last_play(const Trick *t, int seat, const uint8_t *moves, int n, int 
             *t->nodes += (u64)n;
             return want;
         }
+        if (c->cut < 0 && first_searched < 0) {
+            /* the first position to search: its table line is fetched while the static
+             * answers of the others are worked out */
+            first_searched = i;
+            normalise(c->h);
+            PREFETCH(tt_probe_of(c->h[0], c->h[1], c->h[2], c->leader).bucket);
+        }
     }
     /* A static answer that settles the trick comes first (above); the static answers that do
      * not are skipped; the rest are searched in order. */
@@ -422,9 +430,6 @@ static int last_play(const Trick *t, int seat, const uint8_t *moves, int n, int 
     for (int i = 0; i < n; i++) {
         Child *c = &child[i];
         if (c->cut >= 0) continue;
-        if (first) {
-            normalise(c->h);
-        }
         if (search(c->h[0], c->h[1], c->h[2], c->leader, c->k, t->nodes) == want) return want;
         if (first) {
             /* the first child searched is often the answer: prepare the others only now */
