@@ -32,6 +32,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define ALWAYS_INLINE inline
+#endif
 typedef uint32_t u32;
 typedef uint64_t u64;
 
@@ -132,7 +137,7 @@ static int all_clean(u32 m, u32 c) {
  * their order matters), and the suits sorted (there are no trumps, so suits are
  * interchangeable), so that equal endgames meet in one table entry.
  */
-static void normalise(u32 h[3]) {
+static ALWAYS_INLINE void normalise(u32 h[3]) {
     u32 all = h[0] | h[1] | h[2];
     u32 suit[4]; /* per suit: M's byte | L's << 8 | R's << 16 */
     for (int i = 0; i < 4; i++) {
@@ -333,7 +338,7 @@ static int emit_up(u32 cards, uint8_t *out, int n) {
 }
 
 /* The moves of `seat` as the `pos`-th player (0 = leader) of trick t, best first. */
-static int gen_moves(const Trick *t, int seat, int pos, uint8_t out[MAX_TRICKS]) {
+static ALWAYS_INLINE int gen_moves(const Trick *t, int seat, int pos, uint8_t out[MAX_TRICKS]) {
     u32 hand = t->h[seat];
     int score[32];
     u32 cards;
@@ -517,7 +522,7 @@ static int safe_exit(u32 m, u32 l, u32 r) {
 
 /* The answer without search where one is known (1 or 0), else -1. Valid on positions
  * whether normalised or not. */
-static int static_cutoff(u32 m, u32 l, u32 r, int leader, int k) {
+static ALWAYS_INLINE int static_cutoff(u32 m, u32 l, u32 r, int leader, int k) {
     if (k <= 0) return 1;
     if (!m || (k > 1 && k > popcount32(m))) return 0;
     if (leader != SEAT_M) {
