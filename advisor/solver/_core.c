@@ -210,7 +210,7 @@ typedef struct {
  * (the low NEAR_BITS bits of the mix choose the slot, the rest is the tag). It holds copies of
  * the big table's entries lately used, so a probe that hits it costs no trip to memory. */
 #ifndef NEAR_BITS
-#define NEAR_BITS 15 /* 256 KB */
+#define NEAR_BITS 16 /* 512 KB */
 #endif
 #if NEAR_BITS < 15
 #error "NEAR_BITS must be at least 15: the tag (64 - NEAR_BITS bits) << 15 must fit the word"
