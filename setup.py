@@ -7,7 +7,6 @@ The extension is ``optional``: without a C compiler the rest of the advisor stil
 from setuptools import Extension, setup
 
 setup(
-    package_data={"advisor.solver": ["_core.pyi"]},  # the stub of the C module
     ext_modules=[
         Extension(
             "advisor.solver._core",
