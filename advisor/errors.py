@@ -29,3 +29,7 @@ class TableError(AdvisorError):
 
 class LayoutError(AdvisorError):
     """A deal that cannot exist: overlapping hands, wrong counts, discards inside the hand."""
+
+
+class OutputError(AdvisorError):
+    """A file the advisor was asked to write that cannot be written."""

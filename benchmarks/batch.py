@@ -21,6 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from machine import machine_ticks
+
 SEED = 20261129
 RANKS_ASCII = ("7", "8", "9", "10", "J", "Q", "K", "A")
 RANKS_RUSSIAN = ("7", "8", "9", "10", "В", "Д", "К", "Т")
@@ -109,16 +111,6 @@ def generate(path: Path, hands: int, seed: int = SEED) -> int:
             if n % 50_000 == 0:
                 out.write("\n# a comment\n")
     return bad
-
-
-def machine_ticks() -> tuple[int, int]:
-    """(all, idle) CPU ticks of the whole machine so far (Linux; zeros elsewhere)."""
-    try:
-        with open("/proc/stat", encoding="ascii") as stat:
-            ticks = [int(field) for field in stat.readline().split()[1:]]
-    except OSError:
-        return 0, 0
-    return sum(ticks), ticks[3] + ticks[4]
 
 
 def run_once(hands_file: Path, out: Path, jobs: int) -> tuple[float, float, float]:

@@ -18,6 +18,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from machine import machine_ticks
+
 from advisor.cards import parse_cards, parse_hand
 from advisor.solver import Odds, Seat, catch_odds, nodes_searched
 from advisor.solver import _core as core
@@ -25,16 +27,6 @@ from advisor.solver import _core as core
 FIXTURE = parse_hand("7S 10S 7C 8C 9C 7D 8D 9D 7H 8H")
 CLEAN = parse_hand("7S 8S 9S 7C 8C 7D 8D 9D 7H 8H")
 DISCARDS = parse_cards("AD AH")
-
-
-def machine_ticks() -> tuple[int, int]:
-    """(all, idle) CPU ticks of the whole machine so far (Linux; zeros elsewhere)."""
-    try:
-        with open("/proc/stat", encoding="ascii") as stat:
-            ticks = [int(field) for field in stat.readline().split()[1:]]
-    except OSError:
-        return 0, 0
-    return sum(ticks), ticks[3] + ticks[4]
 
 
 def timed(label: str, target: float, run: Callable[[], Odds]) -> tuple[float, float]:

@@ -27,7 +27,6 @@ from advisor.batch import (
     HandReader,
     Source,
     TextChunk,
-    atomic_output,
     csv_header,
     read_chunks,
     split_options,
@@ -443,30 +442,6 @@ def _written(result: ChunkResult) -> bytes:
     out = io.BytesIO()
     result.write_to(out)
     return out.getvalue()
-
-
-def test_atomic_output_all_or_nothing(tmp_path: object) -> None:
-    from pathlib import Path
-
-    target = Path(str(tmp_path)) / "out.jsonl"
-    target.write_text("old\n")
-    with pytest.raises(KeyboardInterrupt), atomic_output(str(target)) as out:
-        out.write(b"half")
-        raise KeyboardInterrupt
-    assert target.read_text() == "old\n"
-    assert sorted(p.name for p in target.parent.iterdir()) == ["out.jsonl"]
-    with atomic_output(str(target)) as out:
-        out.write(b"new\n")
-    assert target.read_text() == "new\n"
-    assert sorted(p.name for p in target.parent.iterdir()) == ["out.jsonl"]
-
-
-def test_atomic_output_into_a_missing_directory() -> None:
-    with (
-        pytest.raises(BatchError, match=r"^/nonexistent/out\.jsonl: cannot be written"),
-        atomic_output("/nonexistent/out.jsonl"),
-    ):
-        pass  # pragma: no cover
 
 
 def test_bytes_that_are_not_utf8_in_an_option() -> None:

@@ -19,7 +19,6 @@ from advisor.batch import (
     FileFailure,
     Source,
     Tally,
-    atomic_output,
     csv_header,
 )
 from advisor.cards import CardSet
@@ -31,6 +30,7 @@ from advisor.cli.options import (
     require_exact,
     table_option,
 )
+from advisor.fileio import atomic_output
 from advisor.table import Lead, Table
 
 EXIT_ALL_VALID = 0
