@@ -27,6 +27,9 @@ print(done.returncode, peak_kib)
 
 
 def _benchmark() -> ModuleType:
+    """The benchmark script as a module (its folder on the path, as when it runs itself)."""
+    if str(BENCHMARK.parent) not in sys.path:
+        sys.path.insert(0, str(BENCHMARK.parent))
     spec = importlib.util.spec_from_file_location("batch_benchmark", BENCHMARK)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
