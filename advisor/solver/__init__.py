@@ -183,8 +183,8 @@ def solve_layout(m_hand: CardSet, l_hand: CardSet, r_hand: CardSet, leader: Seat
     The hands must be disjoint and of equal size (10 cards each for a full deal; fewer for an
     endgame). Raises :class:`LayoutError` otherwise.
     """
+    check_layout(m_hand, l_hand, r_hand)  # bad input is named whether or not C is built
     _require_core()
-    check_layout(m_hand, l_hand, r_hand)
     hands = [m_hand.mask, l_hand.mask, r_hand.mask]
     tricks = _core.forced_tricks(m_hand.mask, l_hand.mask, r_hand.mask, leader)
     line = []
@@ -265,10 +265,10 @@ def catch_odds(
     drawn uniformly with a PRNG seeded by ``seed`` (same seed, same answer). ``jobs`` > 1
     spreads the work over processes; the answer does not depend on it.
     """
-    _require_core()
-    pool = _pool(hand, discards)
+    pool = _pool(hand, discards)  # bad input is named whether or not C is built
     if jobs < 1:
         raise AdvisorError(f"--jobs must be at least 1, not {jobs}")
+    _require_core()
     if samples is None:
         chunks = _exact_chunks(hand, pool, leader, jobs)
         total = EXACT_LAYOUTS
