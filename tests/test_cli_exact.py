@@ -3,27 +3,22 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from solver_build import needs_solver
 
 import advisor.exact
 from advisor.cli import main
 from advisor.cli.options import EXACT_SAMPLES
-from advisor.solver import SolverUnavailableError, core_available
+from advisor.solver import SolverUnavailableError
 
 LONE_KING = "♠K ♣7 8 9 ♦7 8 J ♥7 8 J"
 FIXTURE = "7S 10S 7C 8C 9C 7D 8D 9D 7H 8H"
 CLEAN = "7S 8S 9S 7C 8C 7D 8D 9D 7H 8H"
-
-needs_core = pytest.mark.skipif(
-    not core_available() and os.environ.get("CI") != "true",
-    reason="the compiled solver was not built (no C compiler)",
-)
 
 
 @pytest.fixture(autouse=True)
@@ -32,7 +27,7 @@ def _eighty_columns(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
 
 
-@needs_core
+@needs_solver
 def test_the_lone_king(runner: CliRunner) -> None:
     result = runner.invoke(main, ["check", LONE_KING, "--exact"])
     assert result.exit_code == 0  # exact play declares; the founding rule passes
@@ -50,7 +45,7 @@ def test_the_lone_king(runner: CliRunner) -> None:
     )
 
 
-@needs_core
+@needs_solver
 def test_one_seat_solver_discards(runner: CliRunner) -> None:
     args = ["check", LONE_KING, "-x", "--lead", "me", "--discard", "solver"]
     result = runner.invoke(main, [*args, "--samples", "462", "--seed", "5"])
@@ -65,7 +60,7 @@ def test_one_seat_solver_discards(runner: CliRunner) -> None:
     )
 
 
-@needs_core
+@needs_solver
 def test_declare_turned_pass(runner: CliRunner, tmp_path: Path) -> None:
     table = tmp_path / "strict.toml"
     table.write_text("exact_threshold = 2\n")
@@ -77,7 +72,7 @@ def test_declare_turned_pass(runner: CliRunner, tmp_path: Path) -> None:
     )
 
 
-@needs_core
+@needs_solver
 def test_json_adds_the_exact_object(runner: CliRunner) -> None:
     result = runner.invoke(main, ["check", LONE_KING, "--exact", "--json", "--lead", "right"])
     assert result.exit_code == 0
@@ -93,7 +88,7 @@ def test_json_adds_the_exact_object(runner: CliRunner) -> None:
     assert [seat["lead"] for seat in exact["seats"]] == ["right"]
 
 
-@needs_core
+@needs_solver
 def test_json_with_talon_and_exact(runner: CliRunner) -> None:
     result = runner.invoke(main, ["check", CLEAN, "-x", "-t", "--json", "--samples", "231"])
     data = json.loads(result.output)
@@ -103,7 +98,7 @@ def test_json_with_talon_and_exact(runner: CliRunner) -> None:
     assert [seat["lead"] for seat in data["exact"]["seats"]] == ["left", "right"]
 
 
-@needs_core
+@needs_solver
 @pytest.mark.parametrize(
     ("hand", "lead", "code"),
     [
@@ -121,7 +116,7 @@ def test_quiet_exit_code_is_the_exact_verdict(
     assert result.output == ""
 
 
-@needs_core
+@needs_solver
 def test_same_seed_same_output(runner: CliRunner) -> None:
     args = ["check", FIXTURE, "-x", "--samples", "231", "--json"]
     first = runner.invoke(main, [*args, "--seed", "3"]).output

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 from click.testing import CliRunner
+from solver_build import needs_solver
 
 import advisor.solver
 from advisor.cli import main
@@ -16,13 +16,8 @@ CAUGHT_LAYOUT = (
     "M: ♠7 10 ♣7 8 9 ♦7 8 9 ♥7 8 L: ♠8 Q A ♣J Q ♦10 J K ♥Q K R: ♠9 J K ♣10 K A ♦Q ♥9 10 J"
 )
 
-needs_core = pytest.mark.skipif(
-    not advisor.solver.core_available() and os.environ.get("CI") != "true",
-    reason="the compiled solver was not built (no C compiler)",
-)
 
-
-@needs_core
+@needs_solver
 def test_one_layout(runner: CliRunner) -> None:
     result = runner.invoke(main, ["solve", "--layout", CAUGHT_LAYOUT, "--lead", "left"])
     assert result.exit_code == 0
@@ -55,7 +50,7 @@ def test_one_layout(runner: CliRunner) -> None:
     )
 
 
-@needs_core
+@needs_solver
 def test_one_layout_json(runner: CliRunner) -> None:
     result = runner.invoke(main, ["solve", "--layout", CAUGHT_LAYOUT, "--lead", "left", "--json"])
     assert result.exit_code == 0
@@ -66,7 +61,7 @@ def test_one_layout_json(runner: CliRunner) -> None:
     assert len(data["line"]) == 10
 
 
-@needs_core
+@needs_solver
 def test_sampled_odds(runner: CliRunner) -> None:
     args = ["solve", HOLED, "--discards", "AD AH", "--lead", "me", "--samples", "2000"]
     result = runner.invoke(main, [*args, "--seed", "3"])
@@ -88,7 +83,7 @@ def test_sampled_odds(runner: CliRunner) -> None:
     )
 
 
-@needs_core
+@needs_solver
 def test_exact_odds_json(runner: CliRunner) -> None:
     args = ["solve", *HOLED.split(), "--discards", "AD AH", "--lead", "right", "--exact"]
     result = runner.invoke(main, [*args, "--jobs", "2", "--json"])
@@ -100,7 +95,7 @@ def test_exact_odds_json(runner: CliRunner) -> None:
     assert data["histogram"] == [184_756 - 61_898, 61_898] + [0] * 9
 
 
-@needs_core
+@needs_solver
 def test_clean_hand_text(runner: CliRunner) -> None:
     clean = "♠789 ♣78 ♦789 ♥78"
     result = runner.invoke(main, ["solve", clean, "--discards", "AD AH", "--lead", "left"])

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import math
-import os
 import random
 
 import pytest
+from solver_build import require_solver
 
 import advisor.exact
 from advisor.cards import CardSet, parse_cards, parse_hand
@@ -21,14 +21,10 @@ from advisor.exact import (
     splits_per_talon,
 )
 from advisor.solver import EXACT_LAYOUTS, Odds, Seat, SolverUnavailableError, catch_odds
-from advisor.solver import core_available as solver_built
 from advisor.table import Lead, default_table, merge_table
 from advisor.talon import TALON_COUNT, talon_discards
 
-if not solver_built():
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("CI=true but the compiled solver advisor.solver._core was not built")
-    pytest.skip("the compiled solver was not built (no C compiler)", allow_module_level=True)
+require_solver()
 
 TABLE = default_table()
 LONE_KING = parse_hand("♠K ♣7 8 9 ♦7 8 J ♥7 8 J")

@@ -5,12 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import random
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from solver_build import require_solver
 
 import advisor.solver
 from advisor.cards import CardSet, parse_hand
@@ -19,10 +19,7 @@ from advisor.exact import ExactLead, exact_odds
 from advisor.solver import SolverUnavailableError
 from advisor.table import default_table
 
-if not advisor.solver.core_available():
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("CI=true but the compiled solver advisor.solver._core was not built")
-    pytest.skip("the compiled solver was not built (no C compiler)", allow_module_level=True)
+require_solver()
 
 LINES = [
     "♠K ♣7 8 9 ♦7 8 J ♥7 8 J",

@@ -7,16 +7,15 @@ except in CI (``CI=true``), where a missing solver is a failure.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shlex
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from solver_build import require_solver
 
 from advisor.cli import main
-from advisor.solver import core_available
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -40,14 +39,6 @@ def _needs_solver(command: str) -> bool:
     return words[1] == "solve" or "--exact" in words or "-x" in words
 
 
-def _require_solver() -> None:
-    if core_available():
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail("CI=true but the compiled solver advisor.solver._core was not built")
-    pytest.skip("the compiled solver was not built (no C compiler)")
-
-
 def test_readme_shows_every_command() -> None:
     commands = {shlex.split(command)[1] for command, _ in _examples()}
     assert {"check", "discard", "batch", "solve", "table"} <= commands
@@ -56,7 +47,7 @@ def test_readme_shows_every_command() -> None:
 @pytest.mark.parametrize(("command", "expected"), _examples())
 def test_readme_example(command: str, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
     if _needs_solver(command):
-        _require_solver()
+        require_solver()
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(main, shlex.split(command)[1:], env=ENV)
     assert result.output == expected
@@ -64,7 +55,7 @@ def test_readme_example(command: str, expected: str, monkeypatch: pytest.MonkeyP
 
 def test_readme_exact_json_excerpt(monkeypatch: pytest.MonkeyPatch) -> None:
     """The ``exact`` object shown in the README is what ``--json`` prints."""
-    _require_solver()
+    require_solver()
     (excerpt,) = re.findall(r"```json\n(.*?)```", README, flags=re.DOTALL)
     command = re.search(r"For\n`(advisor check [^`]*)`", README)
     assert command is not None

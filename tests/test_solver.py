@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import math
-import os
 from array import array
 
 import pytest
+from solver_build import require_solver
 
 from advisor.cards import DECK_MASK, CardSet, parse_cards, parse_hand
 from advisor.errors import CardCountError, LayoutError
@@ -15,7 +15,6 @@ from advisor.solver import (
     Odds,
     Seat,
     catch_odds,
-    core_available,
     format_layout,
     parse_layout,
     solve_layout,
@@ -23,10 +22,7 @@ from advisor.solver import (
 )
 from advisor.solver.layout import check_layout
 
-if not core_available():
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("CI=true but the compiled solver advisor.solver._core was not built")
-    pytest.skip("the compiled solver was not built (no C compiler)", allow_module_level=True)
+require_solver()
 
 HOLED = parse_hand("7S 10S 7C 8C 9C 7D 8D 9D 7H 8H")
 CLEAN = parse_hand("7S 8S 9S 7C 8C 7D 8D 9D 7H 8H")

@@ -7,20 +7,17 @@ clean-holding cutoff is proved against it.
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
+from solver_build import require_solver
 
 from advisor.cards import CardSet
-from advisor.solver import Seat, core_available, solve_layout
+from advisor.solver import Seat, solve_layout
 
-if not core_available():
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("CI=true but the compiled solver advisor.solver._core was not built")
-    pytest.skip("the compiled solver was not built (no C compiler)", allow_module_level=True)
+require_solver()
 
-from advisor.solver import _core  # only once we know it exists
+from advisor.solver import _core  # noqa: E402 - only once we know it exists
 
 SEED = 20261129
 
