@@ -32,7 +32,7 @@ import re
 import shutil
 import stat
 import tempfile
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any, NamedTuple
@@ -104,6 +104,13 @@ _COUNT_SHIFT, _OPENS_SHIFT, _BARE_SHIFT, _SPOILT_SHIFT = 40, 52, 60, 70
 _CARD_BITS = (1 << _COUNT_SHIFT) - 1
 _SPOILT = 1 << _SPOILT_SHIFT  # a piece the parser rejects, or that is not read alone
 _MAX_PIECES = 40
+# The fields above the card bits of a sum that reads as a hand: ten cards, and either no piece
+# of bare ranks or no piece opening a suit group (nothing spoilt).
+_TEN_CARDS = frozenset(
+    HAND_SIZE | pieces << shift - _COUNT_SHIFT
+    for shift in (_OPENS_SHIFT, _BARE_SHIFT)
+    for pieces in range(_MAX_PIECES + 1)
+)
 _MEMO_LIMIT = 100_000
 
 
@@ -166,11 +173,8 @@ def _ten_cards(value: Callable[[str], int], pieces: list[str]) -> int:
     if len(pieces) > _MAX_PIECES:
         return -1
     total = sum(map(value, pieces))
-    opens, bare = total >> _OPENS_SHIFT & 0xFF, total >> _BARE_SHIFT & 0x3FF
-    if total >> _SPOILT_SHIFT or (opens and bare):
-        return -1
     mask = total & _CARD_BITS
-    return mask if total >> _COUNT_SHIFT & 0xFFF == HAND_SIZE == mask.bit_count() else -1
+    return mask if total >> _COUNT_SHIFT in _TEN_CARDS and mask.bit_count() == HAND_SIZE else -1
 
 
 def _free_token(token: str) -> int:
@@ -281,12 +285,13 @@ _BROKEN_BIT = 2 << _KIND_SHIFT
 _SHAPE_LIMIT = 50_000
 
 # One suit's holding, as a tuple for speed, its text in UTF-8:
-# (" ♠7 8" for the hand, its JSON in "suits", shape-key bits, its hole's chance or None, its
-# CSV columns, and "♠8 9, " where the no-seven rule lists it: excepted, then broken)
+# (its part of the hand's text, its JSON in "suits" with the text around it, shape-key bits,
+# its hole's chance or None, its CSV columns, and "♠8 9, " where the no-seven rule lists it:
+# excepted, then broken)
 _SuitFacts = tuple[Any, ...]  # (bytes, bytes, int, float | None, bytes, bytes, bytes)
 _HAND, _JSON, _KEY, _HOLE, _CSV = range(5)
 _LISTED = 4  # the label for no-seven kind k (1 excepted, 2 broken) is at _LISTED + k
-_JSON_LINE = b'%b%d, "id": %b, "hand": "%b", %b%b, %b, %b, %b], %b%b%b\n'
+_JSON_START = b'%b%d, "id": %b, "hand": "'  # head, line, id
 _CSV_LINE = b"%b%d,%b,%b,%b,%b,%b,%b,%b,%b,\n"  # ends with the empty error column
 
 
@@ -303,9 +308,9 @@ def _utf8(value: Any) -> bytes:
 class _Shape:
     """A record's text after the suits (UTF-8), shared by hands of one shape."""
 
-    middle: bytes  # '"holes": 1, ... "rules": ['
-    no_seven: bytes  # the first rule's JSON, or b"" when it lists suits
-    after: bytes  # ', {"rule": "max_holes", ...}], "verdict": ..., "decided_by": [...]}'
+    middle: bytes  # '"holes": 1, ... "rules": [' up to the no-seven rule's list, or to the end
+    listed: int  # where the suits' facts hold their part of that list; 0: no list
+    after: bytes  # the rest of the record after the list
     csv: bytes  # holes,combined,combine,threshold,max_holes,verdict,decided_by
     declare: bool
     band: int
@@ -320,13 +325,11 @@ class _LeadFacts:
 
     def __init__(self, lead: Lead, table: Table) -> None:
         self.lead, self.table = lead, table
-        self.lead_json = f'"lead": "{lead.value}", "suits": ['.encode()
         self.lead_csv = lead.value.encode()
         self._hole_ids: dict[float, int] = {}
         self.suits = [[self._suit_facts(suit, h) for h in range(256)] for suit in Suit]
         self._shapes: dict[int, _Shape] = {}
         self._by_holes: dict[tuple[tuple[float, ...], int], _Shape] = {}
-        self._frames: dict[int, tuple[bytes, bytes]] = {}  # no-seven JSON around its list
 
     def _suit_facts(self, suit: Suit, mask: int) -> _SuitFacts:
         holding = Holding(mask)
@@ -341,27 +344,29 @@ class _LeadFacts:
         csv_text = f"{facts['holding']},{facts['status']},{_json(facts['percent'])}"
         excepted, broken = (label if kind == 1 else ""), (label if kind == 2 else "")
         hole = judged.percent if judged.is_hole else None
-        texts = (" " + alone["hand"] if mask else "", _json(facts), csv_text, excepted, broken)
+        texts = (_hand_part(suit, alone["hand"] if mask else ""),
+                 _suit_json(suit, self.lead, _json(facts)), csv_text, excepted, broken)  # fmt: skip
         hand, suit_json, csv_bytes, excepted_bytes, broken_bytes = (t.encode() for t in texts)
         return (hand, suit_json, key, hole, csv_bytes, excepted_bytes, broken_bytes)
 
-    def json_line(self, head: bytes, line: int, ident: bytes, mask: int) -> tuple[bytes, _Shape]:
-        """The JSON record of the hand ``mask`` (``head`` is ``{"file": ..., "line": ``),
-        and its shape."""
+    def json_record(self, parts: list[bytes], start: bytes, mask: int) -> _Shape:
+        """Add the JSON record of the hand ``mask`` to ``parts``, in pieces (they are joined
+        once per chunk: cheaper than a string per record); ``start`` is the record up to the
+        hand's text. Returns the record's shape."""
         suits = self.suits
         a, b = suits[0][mask & 255], suits[1][mask >> 8 & 255]
         c, d = suits[2][mask >> 16 & 255], suits[3][mask >> 24]
         key = a[_KEY] | b[_KEY] | c[_KEY] | d[_KEY]
         shape = self._shapes.get(key) or self._new_shape(key, mask)
-        no_seven = shape.no_seven
-        if not no_seven:
-            at = _LISTED + (2 if key & _BROKEN_BIT else 1)
-            head_rule, end_rule = self._frames[at - _LISTED]
-            no_seven = head_rule + (a[at] + b[at] + c[at] + d[at])[:-2] + end_rule
-        hand = (a[_HAND] + b[_HAND] + c[_HAND] + d[_HAND])[1:]
-        text = _JSON_LINE % (head, line, ident, hand, self.lead_json, a[_JSON], b[_JSON],
-                             c[_JSON], d[_JSON], shape.middle, no_seven, shape.after)  # fmt: skip
-        return text, shape
+        if d[_HAND]:
+            parts += (start, a[_HAND], b[_HAND], c[_HAND], d[_HAND])
+        else:
+            parts += (start, _hand_text(a, b, c, d))
+        parts += (a[_JSON], b[_JSON], c[_JSON], d[_JSON], shape.middle)
+        at = shape.listed
+        if at:
+            parts += ((a[at] + b[at] + c[at] + d[at])[:-2], shape.after)
+        return shape
 
     def csv_line(self, head: bytes, line: int, ident: bytes, mask: int) -> tuple[bytes, _Shape]:
         """file,line,id,hand,lead, the suits' holding,status,percent, the shape's columns and
@@ -370,9 +375,8 @@ class _LeadFacts:
         a, b = suits[0][mask & 255], suits[1][mask >> 8 & 255]
         c, d = suits[2][mask >> 16 & 255], suits[3][mask >> 24]
         shape = self.shape(mask)
-        hand = (a[_HAND] + b[_HAND] + c[_HAND] + d[_HAND])[1:]
-        text = _CSV_LINE % (head, line, ident, hand, self.lead_csv, a[_CSV], b[_CSV], c[_CSV],
-                            d[_CSV], shape.csv)  # fmt: skip
+        text = _CSV_LINE % (head, line, ident, _hand_text(a, b, c, d), self.lead_csv, a[_CSV],
+                            b[_CSV], c[_CSV], d[_CSV], shape.csv)  # fmt: skip
         return text, shape
 
     def shape(self, mask: int) -> _Shape:
@@ -385,7 +389,7 @@ class _LeadFacts:
         """The shape of ``mask``'s record: that of another hand with the same holes' chances
         and no-seven outcome (the order of the holes matters only to ``independent``), or a
         new one from :meth:`_assessed_shape`."""
-        facts = [self.suits[s][mask >> 8 * s & 255] for s in range(4)]
+        facts = self._facts_of(mask)
         holes = [f[_HOLE] for f in facts if f[_HOLE] is not None]
         if self.table.combine != "independent":
             holes.sort()
@@ -399,20 +403,26 @@ class _LeadFacts:
         self._shapes[key] = shape
         return shape
 
+    def _facts_of(self, mask: int) -> list[_SuitFacts]:
+        return [self.suits[s][mask >> 8 * s & 255] for s in range(4)]
+
     def _assessed_shape(self, key: int, mask: int) -> _Shape:
         """Take the shape of ``mask``'s record from ``assess``, and check the fast record."""
         record = assess(CardSet(mask), self.lead, self.table).to_dict()
-        rest = {name: record[name] for name in _ASSESSMENT_FIELDS[3:]}
-        whole, first_rule = _utf8(rest), _utf8(record["rules"][0])
-        at = whole.index(first_rule)
+        rest = _utf8({name: record[name] for name in _ASSESSMENT_FIELDS[3:]})[1:] + b"\n"
         kinds = key >> _KIND_SHIFT
-        if kinds:
-            self._learn_frame(2 if kinds & 2 else 1, mask, first_rule)
+        listed = _LISTED + (2 if kinds & 2 else 1) if kinds else 0
+        middle, after = rest, b""
+        if listed:  # cut the rest around the first rule's list of suits
+            listing = b"".join(f[listed] for f in self._facts_of(mask))[:-2]
+            first_rule = _utf8(record["rules"][0])
+            at = rest.index(first_rule) + first_rule.rindex(listing)
+            middle, after = rest[:at], rest[at + len(listing) :]
         columns = [_csv_value(record[name]) for name in _ASSESSMENT_FIELDS[3:] if name != "rules"]
         shape = _Shape(
-            middle=whole[1:at],
-            no_seven=b"" if kinds else first_rule,
-            after=whole[at + len(first_rule) :],
+            middle=middle,
+            listed=listed,
+            after=after,
             csv=",".join(columns).encode(),
             declare=record["verdict"] == "declare",
             band=min(int(record["combined"] // 10), BANDS - 1),
@@ -423,17 +433,31 @@ class _LeadFacts:
         )
         self._shapes[key] = shape
         expected = _utf8({"file": "", "line": 0, "id": None, **record}) + b"\n"
-        if self.json_line(b'{"file": "", "line": ', 0, b"null", mask)[0] != expected:
+        parts: list[bytes] = []
+        self.json_record(parts, _JSON_START % (b'{"file": "", "line": ', 0, b"null"), mask)
+        if b"".join(parts) != expected:
             raise RuntimeError(f"batch record of {CardSet(mask)} differs from advisor check")
         return shape
 
-    def _learn_frame(self, kind: int, mask: int, first_rule: bytes) -> None:
-        if kind in self._frames:
-            return
-        facts = [self.suits[s][mask >> 8 * s & 255] for s in range(4)]
-        listed = b"".join(f[_LISTED + kind] for f in facts)[:-2]
-        at = first_rule.rindex(listed)
-        self._frames[kind] = (first_rule[:at], first_rule[at + len(listed) :])
+
+def _hand_part(suit: Suit, text: str) -> str:
+    """A suit's part of the hand's text: ``♠8 Q`` with a space after it but for the last suit
+    (nothing for a void)."""
+    return text + " " if text and suit is not Suit.HEARTS else text
+
+
+def _hand_text(*facts: _SuitFacts) -> bytes:
+    """The hand's text from its suits' parts (without hearts, the last part's space goes)."""
+    text = b"".join(f[_HAND] for f in facts)
+    return text if facts[-1][_HAND] else text[:-1]
+
+
+def _suit_json(suit: Suit, lead: Lead, facts: str) -> str:
+    """A suit's JSON in the record with the text around it: after the hand for spades, up to
+    the next field for hearts."""
+    if suit is Suit.SPADES:
+        return f'", "lead": "{lead.value}", "suits": [{facts}, '
+    return facts + ("], " if suit is Suit.HEARTS else ", ")
 
 
 def _csv_value(value: Any) -> str:
@@ -613,7 +637,7 @@ class _Sink:
         self.parts: list[bytes] = []
         self.rows: list[Row] = []
         self.messages: list[str] = []
-        self.shapes: dict[_Shape, int] = {}
+        self.shapes: list[_Shape] = []  # one for each valid hand, counted at the end
         self.bad = 0
 
     def hand(self, line: int, mask: int, facts: _LeadFacts, ident: str | None) -> None:
@@ -623,9 +647,6 @@ class _Sink:
         self.bad += 1
         self.messages.append(f"{self.file}:{line}: {message}")
 
-    def count(self, shape: _Shape) -> None:
-        self.shapes[shape] = self.shapes.get(shape, 0) + 1
-
     def extra_fields(self, mask: int, facts: _LeadFacts) -> Mapping[str, Any]:
         if self.extra is None:
             return {}
@@ -633,7 +654,7 @@ class _Sink:
 
     def result(self, size: int) -> ChunkResult:
         tally = Tally(bad=self.bad)
-        for shape, n in self.shapes.items():
+        for shape, n in Counter(self.shapes).items():
             if shape.declare:
                 tally.declare += n
             else:
@@ -648,14 +669,12 @@ class _JsonLines(_Sink):
         self.head = b'{"file": ' + _utf8(file) + b', "line": '
 
     def hand(self, line: int, mask: int, facts: _LeadFacts, ident: str | None) -> None:
-        text, shape = facts.json_line(self.head, line, b"null" if ident is None else _utf8(ident),
-                                      mask)  # fmt: skip
-        if self.extra is not None:
-            fields = self.extra_fields(mask, facts)
-            if fields:
-                text = text[:-2] + b", " + _utf8(dict(fields))[1:] + b"\n"
-        self.parts.append(text)
-        self.shapes[shape] = self.shapes.get(shape, 0) + 1
+        # the extra analysis first: when it fails, the line gets an error record instead
+        fields = None if self.extra is None else self.extra_fields(mask, facts)
+        start = _JSON_START % (self.head, line, b"null" if ident is None else _utf8(ident))
+        self.shapes.append(facts.json_record(self.parts, start, mask))
+        if fields:  # into the record's last piece, before its closing "}\n"
+            self.parts[-1] = self.parts[-1][:-2] + b", " + _utf8(dict(fields))[1:] + b"\n"
 
     def error(self, line: int, message: str) -> None:
         super().error(line, message)
@@ -679,7 +698,7 @@ class _CsvLines(_Sink):
                 "," + _csv_cell(fields.get(name)) for name in self.extra.fields
             ).encode()
         self.parts.append(text[:-1] + extra + b"\n" if extra else text)
-        self.count(shape)
+        self.shapes.append(shape)
 
     def error(self, line: int, message: str) -> None:
         super().error(line, message)
@@ -701,7 +720,7 @@ class _Rows(_Sink):
         self.rows.append(Row(self.file, line, ident, str(CardSet(mask)), facts.lead.value,
                              shape.holes, shape.combined, shape.verdict, shape.decided_by,
                              None, extra))  # fmt: skip
-        self.count(shape)
+        self.shapes.append(shape)
 
     def error(self, line: int, message: str) -> None:
         super().error(line, message)
