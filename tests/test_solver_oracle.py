@@ -2,7 +2,7 @@
 
 The oracle plays every legal card of every seat to the end, so it is slow but obviously right;
 the C engine must agree with it on the caught flag and on the number of forced tricks, and its
-clean-holding cutoff is proved against it.
+cutoffs are proved against it.
 """
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ def test_static_cutoffs_agree_with_brute_force(suits: int) -> None:
     """Every answer the cutoffs give without search is what brute force finds: the engine
     relies on them only because of this test. Each cutoff answers often enough to count."""
     rng = random.Random(SEED + suits)
-    answered = {"clean": 0, "immediate catch": 0, "safe exit": 0}
+    answered = {"all safe": 0, "caught by one suit": 0, "safe exit": 0}
     for _ in range(1500):
         hands, leader = random_endgame(rng, rng.choice((2, 3, 4)) if suits > 1 else 2, suits)
         forced = brute_force(hands, leader)
@@ -129,7 +129,7 @@ def test_static_cutoffs_agree_with_brute_force(suits: int) -> None:
             if answer < 0 or k > bin(hands[0]).count("1"):
                 continue
             assert answer == (forced >= k), (hands, leader, k, forced)
-            cutoff = "safe exit" if leader == 0 else "immediate catch" if answer else "clean"
+            cutoff = "safe exit" if leader == 0 else "caught by one suit" if answer else "all safe"
             answered[cutoff] += 1
     assert min(answered.values()) >= 20, answered
 

@@ -20,10 +20,15 @@
  *   - equivalent cards (neighbours among the cards in play, in one hand) tried once;
  *   - move ordering (M ducks with his highest losing card, sheds his highest cards when void;
  *     the catchers lead M's holed suits low first);
- *   - the clean-holding cutoff (see all_clean below), proved against brute force by the tests;
+ *   - three cutoffs from small games played on one suit alone, solved for every state of a
+ *     suit at import (see "Per-suit games"): with a catcher on lead, every holding of M safe
+ *     (M takes nothing more) or one suit that catches him by itself; with M on lead, a safe
+ *     exit. The tests prove them against brute force and re-solve the games in Python;
  *   - a small "near" table in front of the big one (it stays in the core's cache and answers
- *     about a third of the probes); the positions after the last card of a trick prepared
- *     (normalised, their table lines prefetched) only once the first one searched has failed.
+ *     about two fifths of the probes); the table entries of the positions after the last card
+ *     of a trick prefetched while the others are prepared, so that the memory fetches overlap;
+ *   - the first trick of each layout searched without asking the table (no other layout
+ *     reaches that position).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -46,13 +51,8 @@ enum { SEAT_M = 0, SEAT_L = 1, SEAT_R = 2, MAX_TRICKS = 10, HIST = 11 };
 /* Tables built once at import.                                                               */
 
 /* COMPRESS[rem][h]: the bits of h (a subset of rem) renumbered to the ranks of rem, i.e. the
- * parallel bit extract of h under rem. */
+ * parallel bit extract of h under rem. LOWEST8[h]: the lowest rank of h, 0 for an empty h. */
 static uint8_t COMPRESS[256][256];
-/* CLEAN[m][c]: 1 when M's holding m cannot be caught by leads from the catchers' cards c. */
-static uint8_t CLEAN[256][256];
-/* EXIT[m][c]: the lowest rank x of M's holding m such that m without x is clean against the
- * catchers' cards c (8: none); LOWEST8[h]: the lowest rank of h, 0 for an empty h. */
-static uint8_t EXIT[256][256];
 static uint8_t LOWEST8[256];
 
 /* SWAR popcount: without -mpopcnt the builtin is a library call, and this is faster. */
@@ -69,29 +69,9 @@ static int lowest(u32 x) { return popcount32((x & -x) - 1); }
 #define PREFETCH(address) ((void)(address))
 #endif
 
-/*
- * A holding is clean against the catchers' cards in its suit when every card of M has at most
- * as many catcher cards below it as M has cards below it. Then, whenever a catcher leads the
- * suit, M can follow below the led card (he plays his highest card under it and keeps the
- * rest), so M never wins a trick in that suit; and cards M sheds when void only help him.
- */
-static int holding_is_clean(u32 m, u32 c) {
-    int below_m = 0;
-    for (int rank = 0; rank < 8; rank++) {
-        if (m >> rank & 1) {
-            if (popcount32(c & ((1u << rank) - 1)) > below_m) return 0;
-            below_m++;
-        }
-    }
-    return 1;
-}
-
-/* CLEAN as bits (8 KB, so it stays in the first-level cache): bit c of CLEAN_BITS[m]. */
-static u32 CLEAN_BITS[256][8];
-static u32 is_clean(u32 m, u32 c) { return CLEAN_BITS[m][c >> 5] >> (c & 31) & 1; }
-
-static void build_tables(void) {
+static void build_compress(void) {
     for (u32 rem = 0; rem < 256; rem++) {
+        LOWEST8[rem] = (uint8_t)(rem ? lowest(rem) : 0);
         for (u32 h = 0; h < 256; h++) {
             u32 out = 0;
             int bit = 0;
@@ -102,25 +82,162 @@ static void build_tables(void) {
                 }
             }
             COMPRESS[rem][h] = (uint8_t)out;
-            CLEAN[rem][h] = (uint8_t)holding_is_clean(rem, h);
-            CLEAN_BITS[rem][h >> 5] |= (u32)CLEAN[rem][h] << (h & 31);
-        }
-    }
-    for (u32 m = 0; m < 256; m++) {
-        LOWEST8[m] = (uint8_t)(m ? lowest(m) : 0);
-        for (u32 c = 0; c < 256; c++) {
-            int x = 0;
-            while (x < 8 && !((m >> x & 1) && is_clean(m & ~(1u << x), c))) x++;
-            EXIT[m][c] = (uint8_t)x;
         }
     }
 }
 
-/* Every holding of M clean against the catchers' cards: with a catcher on lead, M takes no
- * further trick (he never wins one, so he never leads). */
-static int all_clean(u32 m, u32 c) {
-    return is_clean(m & 0xFF, c & 0xFF) & is_clean(m >> 8 & 0xFF, c >> 8 & 0xFF) &
-           is_clean(m >> 16 & 0xFF, c >> 16 & 0xFF) & is_clean(m >> 24, c >> 24);
+/* ------------------------------------------------------------------------------------------ */
+/* Per-suit games, solved once at import for every state of one suit.                         */
+
+/*
+ * A suit's state is told by two bytes, a = M's cards | R's and b = L's | R's: each card's
+ * owner in two bits, as in the table's keys (a card in neither has been played). So
+ * M = a & ~b, L = b & ~a, R = a & b, and a, b can be read off any position, normalised or
+ * not, with two ORs.
+ *
+ * SAFE (the "M takes nothing" cutoff): M never wins a trick in the suit while the catchers
+ * lead, even if they could lead it from either hand at any moment and throw away any of
+ * their cards in it at any moment, which is more than they can really do; M only follows.
+ * With every suit of M safe and a catcher on lead, M takes no further trick: he follows each
+ * suit by its safe play, the catchers' discards only lead to states the game has covered, and
+ * when void he discards the highest card of a suit, which keeps it safe (checked for every
+ * state by the tests through static_answer). Against the two catchers' cards pooled, "every
+ * card of M has no more catcher cards below it than M has" is the simpler, weaker test.
+ *
+ * CATCH (the "caught at once" cutoff): the catchers force M to win a trick in this suit
+ * alone, with L (or R) on lead, by leading only this suit, with nobody throwing anything away
+ * (a void catcher plays a card of another suit) and each trick's winner leading the next:
+ * less than they can really do, so a catch here is a catch in the game.
+ *
+ * EXIT_RANK: the lowest card of M whose loss leaves the suit safe (8: none), for the "M on
+ * lead exits safely" cutoff.
+ */
+enum { SAFE = 1, CATCH_L = 2, CATCH_R = 4 }; /* CATCH_L: caught with L on lead */
+/* SUIT_FLAGS: four bits a state (32 KB, so it stays in the first-level cache): the flags of
+ * state (a, b) are nibble b & 7 of SUIT_FLAGS[a][b >> 3]. */
+static u32 SUIT_FLAGS[256][32];
+static uint8_t EXIT_RANK[256][256];
+
+/* The build's memo of the two games, by a << 8 | b: -1 unknown, else 0 or 1. */
+static int8_t *safe_memo, *catch_memo[2];
+
+static u32 suit_flags(u32 a, u32 b) { return SUIT_FLAGS[a][b >> 3] >> (b & 7) * 4; }
+
+static int suit_safe(u32 m, u32 l, u32 r);
+
+/* M survives a trick of the suit in which he plays x and L, R play l_card, r_card (0: void)?
+ * He must not win it, and the suit must stay safe. Cards are single bits, so they compare as
+ * numbers. */
+static int survives(u32 m, u32 l, u32 r, u32 x, u32 l_card, u32 r_card) {
+    return (x < l_card || x < r_card) && suit_safe(m & ~x, l & ~l_card, r & ~r_card);
+}
+
+/* Some card of M's survives the trick once L and R have played l_card and r_card. */
+static int some_card_survives(u32 m, u32 l, u32 r, u32 l_card, u32 r_card) {
+    for (u32 x = m; x; x &= x - 1)
+        if (survives(m, l, r, x & -x, l_card, r_card)) return 1;
+    return 0;
+}
+
+static int suit_safe(u32 m, u32 l, u32 r) {
+    if (!m || !(l | r)) return 1;
+    int8_t *memo = &safe_memo[(m | r) << 8 | l | r];
+    if (*memo >= 0) return *memo;
+    int safe = 1;
+    for (u32 x = l | r; x && safe; x &= x - 1) /* a catcher throws a card away */
+        safe = suit_safe(m, l & ~(x & -x), r & ~(x & -x));
+    for (u32 lead = l; lead && safe; lead &= lead - 1) { /* L leads, R plays, then M */
+        u32 rest = r ? r : 1;                             /* 1: R void, plays nothing here */
+        for (; rest && safe; rest &= rest - 1)
+            safe = some_card_survives(m, l, r, lead & -lead, r ? rest & -rest : 0);
+    }
+    for (u32 lead = r; lead && safe; lead &= lead - 1) { /* R leads, M plays, then L */
+        int found = 0;
+        for (u32 x = m; x && !found; x &= x - 1) {
+            found = 1;
+            for (u32 rest = l ? l : 1; rest && found; rest &= rest - 1)
+                found = survives(m, l, r, x & -x, l ? rest & -rest : 0, lead & -lead);
+        }
+        safe = found;
+    }
+    return *memo = (int8_t)safe;
+}
+
+static int suit_catch(u32 m, u32 l, u32 r, int leader);
+
+/* After a trick of the suit in which M plays x and L, R play l_card, r_card (0: void): M won
+ * it, or the catchers catch him from the winner's lead. */
+static int caught_after(u32 m, u32 l, u32 r, u32 x, u32 l_card, u32 r_card) {
+    if (x > l_card && x > r_card) return 1;
+    return suit_catch(m & ~x, l & ~l_card, r & ~r_card, l_card > r_card ? SEAT_L : SEAT_R);
+}
+
+static int suit_catch(u32 m, u32 l, u32 r, int leader) {
+    u32 own = leader == SEAT_L ? l : r, partner = leader == SEAT_L ? r : l;
+    if (!m || !own) return 0;
+    int8_t *memo = &catch_memo[leader - 1][(m | r) << 8 | l | r];
+    if (*memo >= 0) return *memo;
+    int caught = 0;
+    for (u32 lead = own; lead && !caught; lead &= lead - 1) {
+        u32 a = lead & -lead;
+        for (u32 rest = partner ? partner : 1; rest && !caught && leader == SEAT_L;
+             rest &= rest - 1) { /* R plays before M: one card of his catches whatever M does */
+            u32 p = partner ? rest & -rest : 0;
+            caught = 1;
+            for (u32 x = m; x && caught; x &= x - 1) caught = caught_after(m, l, r, x & -x, a, p);
+        }
+        if (leader == SEAT_R) { /* M plays before L: whatever M does, a card of L's catches */
+            caught = 1;
+            for (u32 x = m; x && caught; x &= x - 1) {
+                caught = 0;
+                for (u32 rest = partner ? partner : 1; rest && !caught; rest &= rest - 1)
+                    caught = caught_after(m, l, r, x & -x, partner ? rest & -rest : 0, a);
+            }
+        }
+    }
+    return *memo = (int8_t)caught;
+}
+
+static int build_suit_games(void) {
+    safe_memo = malloc(3 * 65536);
+    if (!safe_memo) return -1;
+    memset(safe_memo, -1, 3 * 65536);
+    catch_memo[0] = safe_memo + 65536;
+    catch_memo[1] = safe_memo + 2 * 65536;
+    for (u32 a = 0; a < 256; a++) {
+        for (u32 b = 0; b < 256; b++) {
+            u32 m = a & ~b, l = b & ~a, r = a & b;
+            u32 flags = (suit_safe(m, l, r) ? SAFE : 0) | (suit_catch(m, l, r, SEAT_L) ? CATCH_L : 0) |
+                        (suit_catch(m, l, r, SEAT_R) ? CATCH_R : 0);
+            SUIT_FLAGS[a][b >> 3] |= flags << (b & 7) * 4;
+            int x = 0;
+            while (x < 8 && !((m >> x & 1) && suit_safe(m & ~(1u << x), l, r))) x++;
+            EXIT_RANK[a][b] = (uint8_t)x;
+        }
+    }
+    free(safe_memo);
+    safe_memo = NULL;
+    return 0;
+}
+
+/* The two bytes of the suit at `shift` (see above). */
+#define SUIT_A(m, l, r, shift) (((m) | (r)) >> (shift) & 0xFF)
+#define SUIT_B(m, l, r, shift) (((l) | (r)) >> (shift) & 0xFF)
+
+/* M's holding in the suit at `shift` is safe (see SAFE above). */
+static u32 suit_is_safe(u32 m, u32 l, u32 r, int shift) {
+    return suit_flags(SUIT_A(m, l, r, shift), SUIT_B(m, l, r, shift)) & SAFE;
+}
+
+/* What the per-suit games say about a position with a catcher on lead (1 or 2): the flags of
+ * its four suits ANDed (SAFE set: every suit safe, M takes nothing more) and ORed (CATCH_L or
+ * CATCH_R set: some suit catches M by itself with that catcher on lead). */
+static ALWAYS_INLINE void suit_verdicts(u32 m, u32 l, u32 r, u32 *all, u32 *any) {
+    u32 a = m | r, b = l | r;
+    u32 f0 = suit_flags(a & 0xFF, b & 0xFF), f1 = suit_flags(a >> 8 & 0xFF, b >> 8 & 0xFF),
+        f2 = suit_flags(a >> 16 & 0xFF, b >> 16 & 0xFF), f3 = suit_flags(a >> 24, b >> 24);
+    *all = f0 & f1 & f2 & f3;
+    *any = f0 | f1 | f2 | f3;
 }
 
 #define SORT2(a, b)             \
@@ -265,18 +382,6 @@ static int victim(const Entry *bucket) {
     return best;
 }
 
-static Entry tt_store(const Probe *p, int cards, int k, int result) {
-    int way = 0;
-    Entry old = tt_find(p, &way);
-    int lb = old ? entry_lb(old) : 0, ub = old ? entry_ub(old) : cards;
-    if (result) {
-        if (lb < k) lb = k;
-    } else if (ub > k - 1) {
-        ub = k - 1;
-    }
-    if (!old) way = victim(p->bucket);
-    return p->bucket[way] = p->tag | (u64)cards << 9 | (u64)lb << 5 | (u64)ub << 1 | 1;
-}
 
 /* ------------------------------------------------------------------------------------------ */
 /* The search.                                                                                */
@@ -290,6 +395,7 @@ typedef struct {
     int k;          /* tricks the catchers still want */
     u32 played[3];  /* the card each seat has put on the table (0 = not yet) */
     u64 *nodes;     /* the caller's node counter (each thread has its own) */
+    u32 unsafe;     /* bit 8 * s set when M's holding in suit s is not safe (at the trick's start) */
 } Trick;
 
 static int search(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes);
@@ -344,23 +450,22 @@ static ALWAYS_INLINE int gen_moves(const Trick *t, int seat, int pos, uint8_t ou
     u32 cards;
     if (pos == 0) {
         cards = representatives(hand);
-        u32 m = t->h[SEAT_M], c = t->h[SEAT_L] | t->h[SEAT_R];
+        u32 m = t->h[SEAT_M], l = t->h[SEAT_L], r = t->h[SEAT_R];
         for (u32 x = cards; x; x &= x - 1) {
             int card = lowest(x), shift = card & ~7, rank = card & 7;
             if (seat == SEAT_M && t->k >= 2) {
                 /* M can afford a trick: first shed the high cards of his holed suits */
-                int hole = !is_clean(m >> shift & 0xFF, c >> shift & 0xFF);
+                int hole = t->unsafe >> shift & 1;
                 score[card] = (hole ? 0 : 16) + 8 - rank;
             } else if (seat == SEAT_M) {
                 /* first the cards a catcher must overtake (he holds the suit, only higher),
                  * then the lowest */
-                u32 below = (1u << rank) - 1, l = t->h[SEAT_L] >> shift & 0xFF,
-                    r = t->h[SEAT_R] >> shift & 0xFF;
-                int overtaken = (l && !(l & below)) || (r && !(r & below));
+                u32 below = (1u << rank) - 1, lh = l >> shift & 0xFF, rh = r >> shift & 0xFF;
+                int overtaken = (lh && !(lh & below)) || (rh && !(rh & below));
                 score[card] = (overtaken ? 0 : 16) + rank;
             } else {
                 u32 mh = m >> shift & 0xFF;
-                int hole = mh && !is_clean(mh, c >> shift & 0xFF);
+                int hole = t->unsafe >> shift & 1;
                 /* M's holed suits first, then suits M holds, suits M is void in last. */
                 score[card] = (hole ? 0 : mh ? 16 : 32) + rank;
             }
@@ -383,10 +488,9 @@ static ALWAYS_INLINE int gen_moves(const Trick *t, int seat, int pos, uint8_t ou
     }
     /* void: discard the highest cards first; M sheds his holed suits first */
     cards = representatives(hand);
-    u32 c = t->h[SEAT_L] | t->h[SEAT_R];
     for (u32 x = cards; x; x &= x - 1) {
         int card = lowest(x), shift = card & ~7;
-        int safe = seat != SEAT_M || is_clean(hand >> shift & 0xFF, c >> shift & 0xFF);
+        int safe = seat != SEAT_M || !(t->unsafe >> shift & 1);
         score[card] = (safe ? 16 : 0) + 8 - (card & 7);
     }
     return order_moves(cards, score, out);
@@ -399,14 +503,23 @@ typedef struct {
     int cut; /* the static answer (0 or 1), or -1: search it */
 } Child;
 
+/* Start fetching the table's entries for a normalised position (both tables). */
+static ALWAYS_INLINE void prefetch_entries(const u32 h[3], int leader) {
+    Probe p = tt_probe_of(h[0], h[1], h[2], leader);
+    PREFETCH(p.bucket);
+    PREFETCH(&near_table[p.hash & NEAR_MASK]);
+}
+
 /*
  * The last card of a trick. The positions it leads to are prepared first (static cutoffs,
- * normalisation) and their table slots prefetched, so that the memory fetches overlap; then
- * they are searched in order.
+ * normalisation) and their table entries prefetched, so that the memory fetches overlap; then
+ * they are searched in order. When M plays last, his first card is nearly always his answer,
+ * so only its position is fetched at first, the others once it has failed; when a catcher
+ * plays last, the catchers nearly always have to try every card, so all are fetched at once.
  */
 static int last_play(const Trick *t, int seat, const uint8_t *moves, int n, int want) {
     Child child[MAX_TRICKS];
-    int first_searched = -1;
+    int fetched = 0;
     for (int i = 0; i < n; i++) {
         int card = moves[i];
         Child *c = &child[i];
@@ -420,12 +533,10 @@ static int last_play(const Trick *t, int seat, const uint8_t *moves, int n, int 
             *t->nodes += (u64)n;
             return want;
         }
-        if (c->cut < 0 && first_searched < 0) {
-            /* the first position to search: its table line is fetched while the static
-             * answers of the others are worked out */
-            first_searched = i;
+        if (c->cut < 0 && (want || !fetched)) {
+            fetched = 1;
             normalise(c->h);
-            PREFETCH(tt_probe_of(c->h[0], c->h[1], c->h[2], c->leader).bucket);
+            prefetch_entries(c->h, c->leader);
         }
     }
     /* A static answer that settles the trick comes first (above); the static answers that do
@@ -436,13 +547,12 @@ static int last_play(const Trick *t, int seat, const uint8_t *moves, int n, int 
         Child *c = &child[i];
         if (c->cut >= 0) continue;
         if (search(c->h[0], c->h[1], c->h[2], c->leader, c->k, t->nodes) == want) return want;
-        if (first) {
-            /* the first child searched is often the answer: prepare the others only now */
+        if (first && !want) { /* M's first answer failed: prepare his others */
             first = 0;
             for (int j = i + 1; j < n; j++) {
                 if (child[j].cut >= 0) continue;
                 normalise(child[j].h);
-                PREFETCH(tt_probe_of(child[j].h[0], child[j].h[1], child[j].h[2], child[j].leader).bucket);
+                prefetch_entries(child[j].h, child[j].leader);
             }
         }
     }
@@ -477,45 +587,37 @@ static int play(Trick *t, int pos) {
     return !want;
 }
 
-/*
- * A catcher on lead catches M at once when, in some suit, he holds a card under all of M's and
- * his partner is void there or holds one too: M must play over the led card and the partner
- * ducks (whether he plays before or after M).
- */
-static int immediate_catch(u32 m, u32 lead, u32 partner) {
-    for (int shift = 0; shift < 32; shift += 8) {
-        u32 mh = m >> shift & 0xFF;
-        if (!mh) continue;
-        u32 under = (mh & -mh) - 1, ph = partner >> shift & 0xFF;
-        if ((lead >> shift & under) && (!ph || (ph & under))) return 1;
-    }
-    return 0;
+/* Search the next trick of a position, from its leader's card. */
+static int expand(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes) {
+    u32 unsafe = 0;
+    for (int shift = 0; shift < 32; shift += 8) unsafe |= (suit_is_safe(m, l, r, shift) ^ 1) << shift;
+    Trick t = {{m, l, r}, leader, 0, leader, 0, k, {0, 0, 0}, nodes, unsafe};
+    return play(&t, 0);
 }
 
 /*
  * M on lead takes no more tricks when he can lead a card x that a catcher must overtake (that
- * catcher holds x's suit, only higher cards) and his other cards are clean against all the
- * catchers' cards: a catcher wins the trick and leads, and cleanliness only improves as the
- * catchers' cards go (the all_clean cutoff applies).
+ * catcher holds x's suit, only higher cards) and all his other holdings are safe, the suit of
+ * x once x is gone: a catcher wins the trick and leads, and the catchers' cards only go, which
+ * keeps a safe suit safe (their discards are in the game).
  */
 static int exit_in_suit(u32 m, u32 l, u32 r, int shift) {
-    u32 mh = m >> shift & 0xFF, lh = l >> shift & 0xFF, rh = r >> shift & 0xFF;
+    u32 lh = l >> shift & 0xFF, rh = r >> shift & 0xFF;
     /* the exit card must lie under every card of one catcher who holds the suit */
     int under = LOWEST8[lh] > LOWEST8[rh] ? LOWEST8[lh] : LOWEST8[rh];
-    return EXIT[mh][lh | rh] < under;
+    return EXIT_RANK[SUIT_A(m, l, r, shift)][SUIT_B(m, l, r, shift)] < under;
 }
 
 static int safe_exit(u32 m, u32 l, u32 r) {
-    u32 c = l | r;
-    int unclean = 0, unclean_shift = 0;
+    int unsafe = 0, unsafe_shift = 0;
     for (int shift = 0; shift < 32; shift += 8) {
-        if (!is_clean(m >> shift & 0xFF, c >> shift & 0xFF)) {
-            unclean++;
-            unclean_shift = shift;
+        if (!suit_is_safe(m, l, r, shift)) {
+            unsafe++;
+            unsafe_shift = shift;
         }
     }
-    if (unclean > 1) return 0;
-    if (unclean) return exit_in_suit(m, l, r, unclean_shift);
+    if (unsafe > 1) return 0;
+    if (unsafe) return exit_in_suit(m, l, r, unsafe_shift);
     return exit_in_suit(m, l, r, 0) || exit_in_suit(m, l, r, 8) || exit_in_suit(m, l, r, 16) ||
            exit_in_suit(m, l, r, 24);
 }
@@ -526,9 +628,10 @@ static ALWAYS_INLINE int static_cutoff(u32 m, u32 l, u32 r, int leader, int k) {
     if (k <= 0) return 1;
     if (!m || (k > 1 && k > popcount32(m))) return 0;
     if (leader != SEAT_M) {
-        if (all_clean(m, l | r)) return 0;
-        if (k == 1 && immediate_catch(m, leader == SEAT_L ? l : r, leader == SEAT_L ? r : l))
-            return 1;
+        u32 all, any;
+        suit_verdicts(m, l, r, &all, &any);
+        if (all & SAFE) return 0;
+        if (k == 1 && any >> leader & 1) return 1; /* CATCH_L is 1 << SEAT_L, CATCH_R 1 << SEAT_R */
     } else if (safe_exit(m, l, r)) {
         return 0;
     }
@@ -536,7 +639,8 @@ static ALWAYS_INLINE int static_cutoff(u32 m, u32 l, u32 r, int leader, int k) {
 }
 
 /* Can the catchers force M to take k more tricks from this normalised position, which has no
- * static answer? */
+ * static answer? The table is asked first; what the search finds goes into it, into the way
+ * chosen when it was asked (so the bucket is not read again after a long search). */
 static int search(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes) {
     Probe probe = tt_probe_of(m, l, r, leader);
     Entry *near = &near_table[probe.hash & NEAR_MASK];
@@ -552,18 +656,30 @@ static int search(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes) {
         *near = near_tag | (entry & ID_MASK_LOW);
         if (entry_lb(entry) >= k) return 1;
         if (entry_ub(entry) < k) return 0;
+    } else {
+        way = victim(probe.bucket);
     }
-    Trick t = {{m, l, r}, leader, 0, leader, 0, k, {0, 0, 0}, nodes};
-    int result = play(&t, 0);
-    *near = near_tag | (tt_store(&probe, popcount32(m), k, result) & ID_MASK_LOW);
+    int result = expand(m, l, r, leader, k, nodes);
+    /* the bounds known so far let k through (else the table had answered), so k sets one */
+    int cards = popcount32(m), lb = entry ? entry_lb(entry) : 0, ub = entry ? entry_ub(entry) : cards;
+    if (result)
+        lb = k;
+    else
+        ub = k - 1;
+    entry = probe.tag | (u64)cards << 9 | (u64)lb << 5 | (u64)ub << 1 | 1;
+    probe.bucket[way] = entry;
+    *near = near_tag | (entry & ID_MASK_LOW);
     return result;
 }
 
+/* The first trick of a layout: a position no other layout reaches, so the table is not
+ * asked. */
 static int can_force(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes) {
     ++*nodes;
     int cut = static_cutoff(m, l, r, leader, k);
-    return cut >= 0 ? cut : search(m, l, r, leader, k, nodes);
+    return cut >= 0 ? cut : expand(m, l, r, leader, k, nodes);
 }
+
 
 /* The most tricks the catchers can force on M (0 = M stays clean). Hands must be disjoint,
  * of equal size. */
@@ -610,7 +726,7 @@ static u32 next_combination(u32 x) { /* Gosper's hack */
 }
 
 /* Spread the bits of `subset` (over pool positions) onto the pool's card indices. */
-static u32 expand(u32 subset, const int *pool_cards) {
+static u32 spread_subset(u32 subset, const int *pool_cards) {
     u32 mask = 0;
     for (; subset; subset &= subset - 1) mask |= 1u << pool_cards[lowest(subset)];
     return mask;
@@ -717,7 +833,7 @@ static PyObject *py_enumerate(PyObject *self, PyObject *args) {
     u32 subset = unrank_colex(start, n, k);
     Py_BEGIN_ALLOW_THREADS
     for (u64 j = 0; j < count; j++) {
-        u32 l = expand(subset, pool_cards);
+        u32 l = spread_subset(subset, pool_cards);
         hist[forced_tricks(m, l, pool & ~l, leader, &nodes)]++;
         if (k > 0) subset = next_combination(subset);
     }
@@ -785,6 +901,19 @@ static PyObject *py_static_answer(PyObject *self, PyObject *args) {
     return PyLong_FromLong(static_cutoff(m, l, r, leader, k));
 }
 
+static PyObject *py_suit_game(PyObject *self, PyObject *args) {
+    (void)self;
+    unsigned int a, b;
+    if (!PyArg_ParseTuple(args, "II:suit_game", &a, &b)) return NULL;
+    if (a > 255 || b > 255) {
+        PyErr_SetString(PyExc_ValueError, "a and b are bytes: one suit's cards");
+        return NULL;
+    }
+    u32 flags = suit_flags(a, b);
+    return Py_BuildValue("(iiii)", (int)(flags & SAFE) != 0, (int)(flags & CATCH_L) != 0,
+                         (int)(flags & CATCH_R) != 0, (int)EXIT_RANK[a][b]);
+}
+
 static PyMethodDef methods[] = {
     {"forced_tricks", py_forced_tricks, METH_VARARGS,
      "forced_tricks(m, l, r, leader) -> int: the most tricks the catchers can force on M."},
@@ -797,6 +926,9 @@ static PyMethodDef methods[] = {
     {"static_answer", py_static_answer, METH_VARARGS,
      "static_answer(m, l, r, leader, k) -> int: what the cutoffs say about 'can the catchers "
      "force k more tricks?' without search: 1, 0, or -1 (no answer)."},
+    {"suit_game", py_suit_game, METH_VARARGS,
+     "suit_game(a, b) -> (safe, caught with L on lead, caught with R on lead, exit rank): the "
+     "per-suit games' answers for one suit, a = M's | R's cards, b = L's | R's."},
     {"nodes", py_nodes, METH_NOARGS, "nodes() -> int: search nodes visited since the last clear()."},
     {"use_table", py_use_table, METH_O,
      "use_table(buffer | None) -> None: search with this writable buffer as the transposition "
@@ -816,7 +948,8 @@ PyMODINIT_FUNC PyInit__core(void) {
     /* buckets on cache-line boundaries */
     own_table = (Entry *)(((uintptr_t)own_memory + 63) & ~(uintptr_t)63);
     set_table(own_table, (u64)1 << DEFAULT_TABLE_BITS);
-    build_tables();
+    build_compress();
+    if (build_suit_games() < 0) return PyErr_NoMemory();
     build_binomials();
     PyObject *mod = PyModule_Create(&module);
     if (!mod) return NULL;

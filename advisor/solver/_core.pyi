@@ -36,10 +36,18 @@ def enumerate(m: int, pool: int, leader: int, start: int, count: int, /) -> list
 
 def static_answer(m: int, l: int, r: int, leader: int, k: int, /) -> int:
     """What the search's cutoffs answer to "can the catchers force M to take k more tricks?"
-    without searching: 1 (yes), 0 (no) or -1 (they cannot tell). The cutoffs: every holding
-    of M clean against the catchers' cards with a catcher on lead; an immediate catch (the
-    catcher on lead holds a card under all of M's in a suit where his partner is void or low
-    too); a safe exit for M on lead. The tests prove each against brute force."""
+    without searching: 1 (yes), 0 (no) or -1 (they cannot tell). The cutoffs, from the
+    per-suit games (see ``suit_game``): with a catcher on lead, every holding of M safe (no
+    more tricks) or one suit catching M by itself (at least one); with M on lead, a safe exit.
+    The tests prove each against brute force."""
+
+def suit_game(a: int, b: int, /) -> tuple[int, int, int, int]:
+    """The per-suit games the cutoffs are built on, for one suit's cards given as two bytes,
+    ``a`` = M's | R's and ``b`` = L's | R's (a rank in neither has been played): whether M's
+    holding is safe with the catchers on lead (they may lead it from either hand and throw
+    its cards away at any moment, M only follows); whether leading only this suit catches M
+    with L on lead, and with R on lead (nobody throws anything away); and the lowest rank of
+    M whose loss leaves the holding safe (8: none)."""
 
 def use_table(buffer: Buffer | None, /) -> None:
     """Search with ``buffer`` (writable, 64-byte aligned, a power of two entries of ENTRY_SIZE
