@@ -510,53 +510,59 @@ static ALWAYS_INLINE void prefetch_entries(const u32 h[3], int leader) {
     PREFETCH(&near_table[p.hash & NEAR_MASK]);
 }
 
+/* The position after `seat` plays `card` as the last card of trick t, with its static answer. */
+static ALWAYS_INLINE void make_child(const Trick *t, int seat, int card, Child *c) {
+    c->leader = t->win_seat;
+    if ((card & ~7) == t->suit_shift && (card & 7) > t->win_rank) c->leader = seat;
+    for (int s = 0; s < 3; s++) c->h[s] = t->h[s] & ~t->played[s];
+    c->h[seat] &= ~(1u << card);
+    c->k = t->k - (c->leader == SEAT_M);
+    c->cut = static_cutoff(c->h[0], c->h[1], c->h[2], c->leader, c->k);
+}
+
+/* Normalise a child to be searched and start fetching its table entries. */
+static ALWAYS_INLINE void ready_child(Child *c) {
+    normalise(c->h);
+    prefetch_entries(c->h, c->leader);
+}
+
 /*
- * The last card of a trick. The positions it leads to are prepared first (static cutoffs,
- * normalisation) and their table entries prefetched, so that the memory fetches overlap; then
- * they are searched in order. When M plays last, his first card is nearly always his answer,
- * so only its position is fetched at first, the others once it has failed; when a catcher
- * plays last, the catchers nearly always have to try every card, so all are fetched at once.
+ * M plays the last card of a trick: his cards in order until one keeps him from k tricks.
+ * His first card nearly always does (and on the fixture, when it needs a search, no later card
+ * ever has a static answer), so the others are not prepared before it has failed.
  */
-static int last_play(const Trick *t, int seat, const uint8_t *moves, int n, int want) {
-    Child child[MAX_TRICKS];
-    int fetched = 0;
-    for (int i = 0; i < n; i++) {
-        int card = moves[i];
-        Child *c = &child[i];
-        c->leader = t->win_seat;
-        if ((card & ~7) == t->suit_shift && (card & 7) > t->win_rank) c->leader = seat;
-        for (int s = 0; s < 3; s++) c->h[s] = t->h[s] & ~t->played[s];
-        c->h[seat] &= ~(1u << card);
-        c->k = t->k - (c->leader == SEAT_M);
-        c->cut = static_cutoff(c->h[0], c->h[1], c->h[2], c->leader, c->k);
-        if (c->cut == want) {
-            *t->nodes += (u64)n;
-            return want;
-        }
-        if (c->cut < 0 && (want || !fetched)) {
-            fetched = 1;
-            normalise(c->h);
-            prefetch_entries(c->h, c->leader);
-        }
-    }
-    /* A static answer that settles the trick comes first (above); the static answers that do
-     * not are skipped; the rest are searched in order. */
+static ALWAYS_INLINE int m_plays_last(const Trick *t, const uint8_t *moves, int n) {
     *t->nodes += (u64)n;
-    int first = 1;
+    for (int i = 0; i < n; i++) {
+        Child c;
+        make_child(t, SEAT_M, moves[i], &c);
+        if (c.cut == 0) return 0;
+        if (c.cut > 0) continue;
+        ready_child(&c);
+        if (!search(c.h[0], c.h[1], c.h[2], c.leader, c.k, t->nodes)) return 0;
+    }
+    return 1;
+}
+
+/*
+ * A catcher plays the last card of a trick. The catchers nearly always have to try every
+ * card, so the positions are all prepared first (a static catch among them settles the trick
+ * at once) and their table entries prefetched together, so that the memory fetches overlap;
+ * then they are searched in order.
+ */
+static ALWAYS_INLINE int catcher_plays_last(const Trick *t, int seat, const uint8_t *moves, int n) {
+    Child child[MAX_TRICKS];
+    *t->nodes += (u64)n;
+    for (int i = 0; i < n; i++) {
+        make_child(t, seat, moves[i], &child[i]);
+        if (child[i].cut > 0) return 1;
+        if (child[i].cut < 0) ready_child(&child[i]);
+    }
     for (int i = 0; i < n; i++) {
         Child *c = &child[i];
-        if (c->cut >= 0) continue;
-        if (search(c->h[0], c->h[1], c->h[2], c->leader, c->k, t->nodes) == want) return want;
-        if (first && !want) { /* M's first answer failed: prepare his others */
-            first = 0;
-            for (int j = i + 1; j < n; j++) {
-                if (child[j].cut >= 0) continue;
-                normalise(child[j].h);
-                prefetch_entries(child[j].h, child[j].leader);
-            }
-        }
+        if (c->cut < 0 && search(c->h[0], c->h[1], c->h[2], c->leader, c->k, t->nodes)) return 1;
     }
-    return !want;
+    return 0;
 }
 
 static int play(Trick *t, int pos) {
@@ -564,7 +570,8 @@ static int play(Trick *t, int pos) {
     uint8_t moves[MAX_TRICKS];
     int n = gen_moves(t, seat, pos, moves);
     int want = seat == SEAT_M ? 0 : 1; /* M looks for a refutation, catchers for a catch */
-    if (pos == 2) return last_play(t, seat, moves, n, want);
+    if (pos == 2)
+        return seat == SEAT_M ? m_plays_last(t, moves, n) : catcher_plays_last(t, seat, moves, n);
     int suit_shift = t->suit_shift, win_seat = t->win_seat, win_rank = t->win_rank;
     for (int i = 0; i < n; i++) {
         int card = moves[i];
