@@ -72,14 +72,14 @@ def test_sampled_odds(runner: CliRunner) -> None:
         "Lead      me (M leads the first trick)\n"
         "Layouts   2,000 random splits (seed 3)\n"
         "\n"
-        "Caught in 494 of 2,000 layouts: 24.70% (95% interval 22.86–26.64%)\n"
+        "Caught in 469 of 2,000 layouts: 23.45% (95% interval 21.65–25.36%)\n"
         "\n"
         "Forced tricks   Layouts   Share\n"
-        "            0     1,506    75.3%\n"
-        "            1       494    24.7%\n"
+        "            0     1,531    76.5%\n"
+        "            1       469    23.4%\n"
         "\n"
-        "Mean tricks     0.247\n"
-        "Expected score  +5.06  (+10 pool when clean, -10 mountain a trick)\n"
+        "Mean tricks     0.234\n"
+        "Expected score  +5.31  (+10 pool when clean, -10 mountain a trick)\n"
     )
 
 

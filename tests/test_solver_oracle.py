@@ -109,6 +109,27 @@ def test_solve_many_agrees_with_brute_force() -> None:
         assert list(got) == [brute_force([m, left, pool & ~left], leader) for left in splits]
 
 
+def test_solve_ranked_is_the_enumeration_by_rank() -> None:
+    """Sampling draws ranks: rank r must be the r-th split that enumerate walks. Over all
+    C(8, 4) = 70 ranks of a small pool, the answers are enumerate's histogram, and each is
+    brute force's answer for the split that rank stands for (the colex order of L's cards)."""
+    from itertools import combinations
+
+    rng = random.Random(SEED + 7)
+    cards = rng.sample(range(32), 12)
+    m, pool_cards = sum(1 << c for c in cards[:4]), sorted(cards[4:])
+    pool = sum(1 << c for c in pool_cards)
+    colex = sorted(combinations(range(8), 4), key=lambda s: sorted(s, reverse=True))
+    for leader in range(3):
+        got = _core.solve_ranked(m, pool, leader, _array(list(range(70))))
+        assert [got.count(t) for t in range(11)] == _core.enumerate(m, pool, leader, 0, 70)
+        for rank in rng.sample(range(70), 10):
+            left = sum(1 << pool_cards[i] for i in colex[rank])
+            assert got[rank] == brute_force([m, left, pool & ~left], leader)
+    with pytest.raises(ValueError, match="not below C"):
+        _core.solve_ranked(m, pool, 0, _array([70]))
+
+
 def _array(values: list[int]) -> bytes:
     from array import array
 

@@ -817,18 +817,66 @@ done:
     return result;
 }
 
+/* The pool must hold twice as many cards as M, none of his: its splits are the layouts. */
+static int check_pool(u32 m, u32 pool) {
+    int k = popcount32(m);
+    if ((m & pool) || popcount32(pool) != 2 * k || k > MAX_TRICKS) {
+        PyErr_SetString(PyExc_ValueError, "the pool must hold twice as many cards as M, none of his");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *py_solve_ranked(PyObject *self, PyObject *args) {
+    (void)self;
+    unsigned int m, pool;
+    int leader;
+    Py_buffer view;
+    if (!PyArg_ParseTuple(args, "IIiy*:solve_ranked", &m, &pool, &leader, &view)) return NULL;
+    PyObject *result = NULL;
+    if (parse_leader(leader) < 0 || check_pool(m, pool) < 0) goto done;
+    if (view.len % 4) {
+        PyErr_SetString(PyExc_ValueError, "ranks must hold 4-byte unsigned integers");
+        goto done;
+    }
+    int n = popcount32(pool), k = popcount32(m), pool_cards[32], i = 0;
+    for (u32 x = pool; x; x &= x - 1) pool_cards[i++] = lowest(x);
+    Py_ssize_t count = view.len / 4;
+    const char *ranks = view.buf;
+    for (Py_ssize_t j = 0; j < count; j++) { /* check them all before letting go of the GIL */
+        u32 rank;
+        memcpy(&rank, ranks + 4 * j, 4);
+        if (rank >= BINOM[n][k]) {
+            PyErr_Format(PyExc_ValueError, "ranks[%zd] = %u is not below C(%d, %d)", j, rank, n, k);
+            goto done;
+        }
+    }
+    result = PyBytes_FromStringAndSize(NULL, count);
+    if (!result) goto done;
+    uint8_t *out = (uint8_t *)PyBytes_AS_STRING(result);
+    u64 nodes = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t j = 0; j < count; j++) {
+        u32 rank;
+        memcpy(&rank, ranks + 4 * j, 4);
+        u32 l = spread_subset(unrank_colex(rank, n, k), pool_cards);
+        out[j] = (uint8_t)forced_tricks(m, l, pool & ~l, leader, &nodes);
+    }
+    Py_END_ALLOW_THREADS
+    node_count += nodes;
+done:
+    PyBuffer_Release(&view);
+    return result;
+}
+
 static PyObject *py_enumerate(PyObject *self, PyObject *args) {
     (void)self;
     unsigned int m, pool;
     int leader;
     unsigned long long start, count;
     if (!PyArg_ParseTuple(args, "IIiKK:enumerate", &m, &pool, &leader, &start, &count)) return NULL;
-    if (parse_leader(leader) < 0) return NULL;
+    if (parse_leader(leader) < 0 || check_pool(m, pool) < 0) return NULL;
     int n = popcount32(pool), k = popcount32(m);
-    if ((m & pool) || n != 2 * k || k > MAX_TRICKS) {
-        PyErr_SetString(PyExc_ValueError, "the pool must hold twice as many cards as M, none of his");
-        return NULL;
-    }
     if (start > BINOM[n][k] || count > BINOM[n][k] - start) {
         PyErr_SetString(PyExc_ValueError, "start and count go past the last split");
         return NULL;
@@ -927,6 +975,9 @@ static PyMethodDef methods[] = {
     {"solve_many", py_solve_many, METH_VARARGS,
      "solve_many(m, pool, leader, l_masks) -> bytes: forced tricks for each L hand (R gets the "
      "rest of the pool)."},
+    {"solve_ranked", py_solve_ranked, METH_VARARGS,
+     "solve_ranked(m, pool, leader, ranks) -> bytes: forced tricks for the splits of the pool "
+     "with these colex ranks (4-byte unsigned ints), as enumerate numbers them."},
     {"enumerate", py_enumerate, METH_VARARGS,
      "enumerate(m, pool, leader, start, count) -> list[int]: histogram of forced tricks over "
      "splits start .. start+count-1 of the pool (colex order)."},

@@ -28,6 +28,12 @@ def solve_many(m: int, pool: int, leader: int, l_masks: Buffer, /) -> bytes:
     Returns one byte per layout, the most tricks the catchers can force there.
     Raises ValueError when an L hand is not half of the pool."""
 
+def solve_ranked(m: int, pool: int, leader: int, ranks: Buffer, /) -> bytes:
+    """Forced tricks for the splits of ``pool`` whose ranks (in ``enumerate``'s order) are in
+    ``ranks``, a buffer of native 4-byte unsigned ints: a uniform sample of layouts is a
+    uniform sample of ranks. One byte per rank. Raises ValueError for a rank not below
+    C(n, n/2)."""
+
 def enumerate(m: int, pool: int, leader: int, start: int, count: int, /) -> list[int]:
     """Exact enumeration: the histogram (11 counts, 0..10 forced tricks) over the splits
     ``start .. start + count - 1`` of ``pool`` into L's and R's hands, in colexicographic
