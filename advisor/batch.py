@@ -97,6 +97,8 @@ RANK_CHARS = frozenset("01789AJKQTXajkqtxВДКТвдкт\u1c80\u1c81\u1c84\u1c8
 # Where a suit group opens: separators, then a suit glyph or a suit letter and a colon (the
 # letters are every character whose upper case the parser takes for a suit letter).
 _GROUPS = re.compile(r"[\s,]+(?=[♠♤♣♧♦♢♥♡]|[CDHScdhsſБПТЧбптчᲄᲅ]:)")
+_GLYPHS = frozenset("♠♣♦♥")  # a line starting with one is cut into suit groups like this:
+_GLYPH_CUTS = tuple((" " + glyph, "\n" + glyph) for glyph in "♠♣♦♥")
 # A piece's value: its card bits, above them its number of cards, then whether it opens a suit
 # group and whether it is bare ranks (which an open group would take); sums of up to
 # _MAX_PIECES pieces keep the fields apart.
@@ -149,6 +151,9 @@ class HandReader:
         """The mask of ``parse_hand(text)``; raises what it raises."""
         if "." in text:
             found = self._dotted(text)
+        elif text[:1] in _GLYPHS and text.count(" ") > 3 and "\n" not in text:
+            # suit groups with spaces between ranks (``♠8 9 J ♣J A``), which are not tokens
+            found = _ten_cards(self._group, _glyph_groups(text))
         else:
             found = _ten_cards(self._token, text.split())
             if found < 0:
@@ -175,6 +180,18 @@ def _ten_cards(value: Callable[[str], int], pieces: list[str]) -> int:
     total = sum(map(value, pieces))
     mask = total & _CARD_BITS
     return mask if total >> _COUNT_SHIFT in _TEN_CARDS and mask.bit_count() == HAND_SIZE else -1
+
+
+def _glyph_groups(text: str) -> list[str]:
+    """``♠8 9 J ♣J A`` -> ``['♠8 9 J', '♣J A']``: cut before each suit glyph after a space.
+
+    Like ``_GROUPS``, it cuts only between tokens where a suit group opens (maybe not at all of
+    them): as good, since every piece after the first starts with an opening, which the parser
+    reads the same wherever it stands; and much cheaper than a regular expression. The text
+    must hold no line break (the cut mark)."""
+    for spaced, cut in _GLYPH_CUTS:
+        text = text.replace(spaced, cut)
+    return text.split("\n")
 
 
 def _free_token(token: str) -> int:

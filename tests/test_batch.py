@@ -176,6 +176,35 @@ def test_reader_agrees_on_any_text(pieces: list[str]) -> None:
         assert got == expected
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "♠8 9 J ♣J A ♦7 J ♥8 10 Q",
+        "♠8 9 J,  ♣J A ♦7 J ♥8 10 Q",  # the cut leaves separators on the piece before
+        "♠8 9 J ♣J A ♦7 J ♠10 Q K",  # a suit twice
+        "♠8 9 J ♣J A ♦7 J ♥8 10 Q K",  # eleven cards
+        "♠8 9 J ♣J A ♦7 J ♥8 10 Q 7S",
+        # a line break (in a CSV cell) is no cut: Вт is ♥J ♥A, not J♣ (eleven cards, then ten)
+        "♠8 9 ♣7 A ♦7 J Q ♥8 10\nВт",
+        "♠8 9 ♣7 A ♦7 J ♥8 10\nВт",
+        "♠8 9 J ♣J A ♦7 J\n♥8 10 Q",
+        "♠8 9 J ♣J A ♦7 J ♥8 10 6",
+    ],
+)
+def test_reader_cuts_spaced_suit_groups_like_the_parser(text: str) -> None:
+    try:
+        expected: int | str = parse_hand(text).mask
+    except AdvisorError as error:
+        expected = str(error)
+    reader = HandReader()
+    for _ in range(2):  # the second time from the memo tables
+        try:
+            got: int | str = reader.read(text)
+        except AdvisorError as error:
+            got = str(error)
+        assert got == expected
+
+
 @pytest.mark.parametrize("output", ["jsonl", "rows", "csv"])
 @pytest.mark.parametrize("seed", range(3))
 def test_records_are_assess_plus_file_line_id(seed: int, output: str) -> None:
