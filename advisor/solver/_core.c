@@ -776,47 +776,6 @@ static PyObject *py_forced_tricks(PyObject *self, PyObject *args) {
     return PyLong_FromLong(tricks);
 }
 
-static PyObject *py_solve_many(PyObject *self, PyObject *args) {
-    (void)self;
-    unsigned int m, pool;
-    int leader;
-    Py_buffer view;
-    if (!PyArg_ParseTuple(args, "IIiy*:solve_many", &m, &pool, &leader, &view)) return NULL;
-    PyObject *result = NULL;
-    if (parse_leader(leader) < 0) goto done;
-    if (view.len % 4) {
-        PyErr_SetString(PyExc_ValueError, "l_masks must hold 4-byte unsigned integers");
-        goto done;
-    }
-    Py_ssize_t count = view.len / 4;
-    result = PyBytes_FromStringAndSize(NULL, count);
-    if (!result) goto done;
-    const char *masks = view.buf;
-    for (Py_ssize_t i = 0; i < count; i++) { /* check them all before letting go of the GIL */
-        u32 l;
-        memcpy(&l, masks + 4 * i, 4);
-        if ((l & ~pool) || check_layout(m, l, pool & ~l) < 0) {
-            if (!PyErr_Occurred())
-                PyErr_Format(PyExc_ValueError, "l_masks[%zd] = %#x is not inside the pool", i, l);
-            Py_CLEAR(result);
-            goto done;
-        }
-    }
-    uint8_t *out = (uint8_t *)PyBytes_AS_STRING(result);
-    u64 nodes = 0;
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < count; i++) {
-        u32 l;
-        memcpy(&l, masks + 4 * i, 4);
-        out[i] = (uint8_t)forced_tricks(m, l, pool & ~l, leader, &nodes);
-    }
-    Py_END_ALLOW_THREADS
-    node_count += nodes;
-done:
-    PyBuffer_Release(&view);
-    return result;
-}
-
 /* The pool must hold twice as many cards as M, none of his: its splits are the layouts. */
 static int check_pool(u32 m, u32 pool) {
     int k = popcount32(m);
@@ -827,46 +786,87 @@ static int check_pool(u32 m, u32 pool) {
     return 0;
 }
 
-static PyObject *py_solve_ranked(PyObject *self, PyObject *args) {
-    (void)self;
+/* The layouts a buffer of 4-byte values names: L's hands (R gets the rest of the pool), or,
+ * when `ranked`, the colex ranks of L's hands among the pool's splits. */
+typedef struct {
+    u32 m, pool;
+    int ranked, n, k, pool_cards[32];
+    const char *values;
+    Py_ssize_t count;
+} Layouts;
+
+static u32 left_hand(const Layouts *layouts, Py_ssize_t i) {
+    u32 value;
+    memcpy(&value, layouts->values + 4 * i, 4);
+    if (!layouts->ranked) return value;
+    return spread_subset(unrank_colex(value, layouts->n, layouts->k), layouts->pool_cards);
+}
+
+/* Check every value (before the search lets go of the GIL); -1 with a ValueError if one is
+ * bad. */
+static int check_values(const Layouts *layouts, const char *name) {
+    for (Py_ssize_t i = 0; i < layouts->count; i++) {
+        u32 value;
+        memcpy(&value, layouts->values + 4 * i, 4);
+        if (layouts->ranked && value >= BINOM[layouts->n][layouts->k]) {
+            PyErr_Format(PyExc_ValueError, "%s[%zd] = %u is not below C(%d, %d)", name, i, value,
+                         layouts->n, layouts->k);
+            return -1;
+        }
+        if (!layouts->ranked && ((value & ~layouts->pool) ||
+                                 check_layout(layouts->m, value, layouts->pool & ~value) < 0)) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "%s[%zd] = %#x is not inside the pool", name, i, value);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* solve_many and solve_ranked: forced tricks for each layout of the buffer, one byte each. */
+static PyObject *solve_buffer(PyObject *args, const char *format, int ranked, const char *name) {
     unsigned int m, pool;
     int leader;
     Py_buffer view;
-    if (!PyArg_ParseTuple(args, "IIiy*:solve_ranked", &m, &pool, &leader, &view)) return NULL;
+    if (!PyArg_ParseTuple(args, format, &m, &pool, &leader, &view)) return NULL;
+    Layouts layouts = {m, pool, ranked, 0, 0, {0}, NULL, 0};
     PyObject *result = NULL;
-    if (parse_leader(leader) < 0 || check_pool(m, pool) < 0) goto done;
+    if (parse_leader(leader) < 0 || (ranked && check_pool(layouts.m, layouts.pool) < 0)) goto done;
     if (view.len % 4) {
-        PyErr_SetString(PyExc_ValueError, "ranks must hold 4-byte unsigned integers");
+        PyErr_Format(PyExc_ValueError, "%s must hold 4-byte unsigned integers", name);
         goto done;
     }
-    int n = popcount32(pool), k = popcount32(m), pool_cards[32], i = 0;
-    for (u32 x = pool; x; x &= x - 1) pool_cards[i++] = lowest(x);
-    Py_ssize_t count = view.len / 4;
-    const char *ranks = view.buf;
-    for (Py_ssize_t j = 0; j < count; j++) { /* check them all before letting go of the GIL */
-        u32 rank;
-        memcpy(&rank, ranks + 4 * j, 4);
-        if (rank >= BINOM[n][k]) {
-            PyErr_Format(PyExc_ValueError, "ranks[%zd] = %u is not below C(%d, %d)", j, rank, n, k);
-            goto done;
-        }
-    }
-    result = PyBytes_FromStringAndSize(NULL, count);
+    layouts.values = view.buf;
+    layouts.count = view.len / 4;
+    layouts.n = popcount32(layouts.pool);
+    layouts.k = popcount32(layouts.m);
+    int i = 0;
+    for (u32 x = layouts.pool; x; x &= x - 1) layouts.pool_cards[i++] = lowest(x);
+    if (check_values(&layouts, name) < 0) goto done;
+    result = PyBytes_FromStringAndSize(NULL, layouts.count);
     if (!result) goto done;
     uint8_t *out = (uint8_t *)PyBytes_AS_STRING(result);
     u64 nodes = 0;
     Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t j = 0; j < count; j++) {
-        u32 rank;
-        memcpy(&rank, ranks + 4 * j, 4);
-        u32 l = spread_subset(unrank_colex(rank, n, k), pool_cards);
-        out[j] = (uint8_t)forced_tricks(m, l, pool & ~l, leader, &nodes);
+    for (Py_ssize_t j = 0; j < layouts.count; j++) {
+        u32 l = left_hand(&layouts, j);
+        out[j] = (uint8_t)forced_tricks(layouts.m, l, layouts.pool & ~l, leader, &nodes);
     }
     Py_END_ALLOW_THREADS
     node_count += nodes;
 done:
     PyBuffer_Release(&view);
     return result;
+}
+
+static PyObject *py_solve_many(PyObject *self, PyObject *args) {
+    (void)self;
+    return solve_buffer(args, "IIiy*:solve_many", 0, "l_masks");
+}
+
+static PyObject *py_solve_ranked(PyObject *self, PyObject *args) {
+    (void)self;
+    return solve_buffer(args, "IIiy*:solve_ranked", 1, "ranks");
 }
 
 static PyObject *py_enumerate(PyObject *self, PyObject *args) {
