@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import functools
 import io
 import json
 import multiprocessing
@@ -261,9 +262,16 @@ def require_utf8(text: str) -> None:
 
 def split_options(line: str) -> tuple[str, Lead | None, str | None]:
     """``"7S ... 9H; lead=me; id=deal 4"`` -> (the hand text, its lead, its id)."""
-    hand, *options = line.split(";")
+    hand, _, options = line.partition(";")
+    return (hand, *_read_options(options))
+
+
+@functools.lru_cache(maxsize=256)
+def _read_options(text: str) -> tuple[Lead | None, str | None]:
+    """``" lead=me; id=deal 4"`` -> (the lead, the id); remembered, as many lines repeat the
+    same options."""
     found: dict[str, str] = {}
-    for option in options:
+    for option in text.split(";"):
         key, equals, value = option.partition("=")
         key, value = key.strip().lower(), value.strip()
         if not equals or key not in ("lead", "id"):
@@ -274,7 +282,7 @@ def split_options(line: str) -> tuple[str, Lead | None, str | None]:
         if key in found:
             raise BatchError(f"'{key}' is given twice")
         found[key] = value
-    return hand, parse_lead(found["lead"]) if "lead" in found else None, _ident(found.get("id"))
+    return parse_lead(found["lead"]) if "lead" in found else None, _ident(found.get("id"))
 
 
 def parse_lead(text: str) -> Lead:
@@ -308,17 +316,16 @@ _SHAPE_LIMIT = 50_000
 _SuitFacts = tuple[Any, ...]  # (bytes, bytes, int, float | None, bytes, bytes, bytes)
 _HAND, _JSON, _KEY, _HOLE, _CSV = range(5)
 _LISTED = 4  # the label for no-seven kind k (1 excepted, 2 broken) is at _LISTED + k
-_JSON_START = b'%b%d, "id": %b, "hand": "'  # head, line, id
 _CSV_LINE = b"%b%d,%b,%b,%b,%b,%b,%b,%b,%b,\n"  # ends with the empty error column
 
 
-def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+# json.dumps(value, ensure_ascii=False), without making an encoder each time
+_json = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def _utf8(value: Any) -> bytes:
     """``value`` as JSON in UTF-8."""
-    return json.dumps(value, ensure_ascii=False).encode("utf-8")
+    return _json(value).encode("utf-8")
 
 
 @dataclass(eq=False)
@@ -376,13 +383,14 @@ class _LeadFacts:
         key = a[_KEY] | b[_KEY] | c[_KEY] | d[_KEY]
         shape = self._shapes.get(key) or self._new_shape(key, mask)
         if d[_HAND]:
-            parts += (start, a[_HAND], b[_HAND], c[_HAND], d[_HAND])
-        else:
-            parts += (start, _hand_text(a, b, c, d))
-        parts += (a[_JSON], b[_JSON], c[_JSON], d[_JSON], shape.middle)
+            parts += (start, a[_HAND], b[_HAND], c[_HAND], d[_HAND], a[_JSON], b[_JSON], c[_JSON],
+                      d[_JSON], shape.middle)  # fmt: skip
+        else:  # no hearts: the last suit's part of the hand text has a space too many
+            parts += (start, _hand_text(a, b, c, d), a[_JSON], b[_JSON], c[_JSON], d[_JSON],
+                      shape.middle)  # fmt: skip
         at = shape.listed
         if at:
-            parts += ((a[at] + b[at] + c[at] + d[at])[:-2], shape.after)
+            parts += (b"".join((a[at], b[at], c[at], d[at]))[:-2], shape.after)
         return shape
 
     def csv_line(self, head: bytes, line: int, ident: bytes, mask: int) -> tuple[bytes, _Shape]:
@@ -451,7 +459,7 @@ class _LeadFacts:
         self._shapes[key] = shape
         expected = _utf8({"file": "", "line": 0, "id": None, **record}) + b"\n"
         parts: list[bytes] = []
-        self.json_record(parts, _JSON_START % (b'{"file": "", "line": ', 0, b"null"), mask)
+        self.json_record(parts, b'{"file": "", "line": 0, "id": null, "hand": "', mask)
         if b"".join(parts) != expected:
             raise RuntimeError(f"batch record of {CardSet(mask)} differs from advisor check")
         return shape
@@ -684,11 +692,18 @@ class _JsonLines(_Sink):
     def __init__(self, file: str, job: BatchJob) -> None:
         super().__init__(file, job)
         self.head = b'{"file": ' + _utf8(file) + b', "line": '
+        # a record up to the hand's text, from the line number (and the id)
+        template = self.head.replace(b"%", b"%%") + b'%d, "id": '
+        self.start_with_id = template + b'%b, "hand": "'
+        self.start_without_id = template + b'null, "hand": "'
 
     def hand(self, line: int, mask: int, facts: _LeadFacts, ident: str | None) -> None:
         # the extra analysis first: when it fails, the line gets an error record instead
         fields = None if self.extra is None else self.extra_fields(mask, facts)
-        start = _JSON_START % (self.head, line, b"null" if ident is None else _utf8(ident))
+        if ident is None:
+            start = self.start_without_id % line
+        else:
+            start = self.start_with_id % (line, _utf8(ident))
         self.shapes.append(facts.json_record(self.parts, start, mask))
         if fields:  # into the record's last piece, before its closing "}\n"
             self.parts[-1] = self.parts[-1][:-2] + b", " + _utf8(dict(fields))[1:] + b"\n"
@@ -775,8 +790,7 @@ class Checker:
         if chunk.first_line == 1 and text[:1] == "\ufeff":
             text = text[1:]
         read, default, hand = self.reader.read, self.facts(None), sink.hand
-        for number, line in enumerate(text.split("\n"), chunk.first_line):
-            line = line.strip()
+        for number, line in enumerate(map(str.strip, text.split("\n")), chunk.first_line):
             if not line or line[0] == "#":
                 continue
             try:

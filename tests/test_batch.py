@@ -210,6 +210,7 @@ def test_reader_cuts_spaced_suit_groups_like_the_parser(text: str) -> None:
 def test_records_are_assess_plus_file_line_id(seed: int, output: str) -> None:
     rng = random.Random(100 + seed)
     table = _other_table() if seed == 2 else default_table()
+    file = ["f.txt", "100% %d %b.txt", 'a "b", c.txt'][seed]  # % may not format a record
     lines, expected = [], []
     for number in range(1, 2501):
         text = write_hand(random_mask(rng), rng)
@@ -220,12 +221,12 @@ def test_records_are_assess_plus_file_line_id(seed: int, output: str) -> None:
         if lead is Lead.ME or rng.random() < 0.3:
             line += f"; lead={lead.value}"
         if rng.random() < 0.3:
-            ident = rng.choice(["a", 'with "quotes", commas', "Ж-7"])
+            ident = rng.choice(["a", 'with "quotes", commas', "Ж-7", "%d %b"])
             line += f"; id={ident}"
         lines.append(line)
-        expected.append(reference("f.txt", number, ident, text, lead, table))
+        expected.append(reference(file, number, ident, text, lead, table))
     job = BatchJob(table, Lead.THEM, output)
-    result = Checker(job).check(TextChunk("f.txt", 1, "\n".join(lines).encode()))
+    result = Checker(job).check(TextChunk(file, 1, "\n".join(lines).encode()))
     if output == "jsonl":
         assert result.output.decode().splitlines() == expected
     elif output == "csv":
