@@ -100,8 +100,8 @@ static void build_compress(void) {
  * their cards in it at any moment, which is more than they can really do; M only follows.
  * With every suit of M safe and a catcher on lead, M takes no further trick: he follows each
  * suit by its safe play, the catchers' discards only lead to states the game has covered, and
- * when void he discards the highest card of a suit, which keeps it safe (checked for every
- * state by the tests through static_answer). Against the two catchers' cards pooled, "every
+ * when void he discards the highest card of a suit, which keeps it safe (a property of the
+ * game that tests/test_solver_suits.py checks for every state). Against the two catchers' cards pooled, "every
  * card of M has no more catcher cards below it than M has" is the simpler, weaker test.
  *
  * CATCH (the "caught at once" cutoff): the catchers force M to win a trick in this suit
@@ -229,8 +229,8 @@ static u32 suit_is_safe(u32 m, u32 l, u32 r, int shift) {
     return suit_flags(SUIT_A(m, l, r, shift), SUIT_B(m, l, r, shift)) & SAFE;
 }
 
-/* What the per-suit games say about a position with a catcher on lead (1 or 2): the flags of
- * its four suits ANDed (SAFE set: every suit safe, M takes nothing more) and ORed (CATCH_L or
+/* What the per-suit games say about a position: the flags of its four suits ANDed (SAFE set:
+ * every suit safe, so with a catcher on lead M takes nothing more) and ORed (CATCH_L or
  * CATCH_R set: some suit catches M by itself with that catcher on lead). */
 static ALWAYS_INLINE void suit_verdicts(u32 m, u32 l, u32 r, u32 *all, u32 *any) {
     u32 a = m | r, b = l | r;
