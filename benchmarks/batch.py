@@ -7,7 +7,7 @@ The file is deterministic (seeded): random hands in every notation players write
 command runs as a subprocess: ``advisor batch FILE --format jsonl --output OUT --jobs J``.
 Targets on a 2-core machine: at least 100,000 hands/s with one job, 1.7 times that with two.
 Each figure is the better of two runs; CPU seconds and how idle the machine stayed tell a slow
-run from a busy machine.
+run from a busy machine. Last comes the peak memory of the largest process (limit: 100 MB).
 """
 
 from __future__ import annotations
@@ -155,6 +155,8 @@ def main() -> None:
             f"{cpu2 / cpu1:.2f}x the work of one, so at most {2 * cpu1 / cpu2:.2f}x on two idle "
             "cores"
         )
+        peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        print(f"peak memory: {peak_mb:.0f} MB (the largest process of any run; limit 100 MB)")
     sys.exit(0)
 
 
