@@ -7,7 +7,9 @@ The file is deterministic (seeded): random hands in every notation players write
 command runs as a subprocess: ``advisor batch FILE --format jsonl --output OUT --jobs J``.
 Targets on a 2-core machine: at least 100,000 hands/s with one job, 1.7 times that with two.
 Each figure is the better of two runs; CPU seconds and how idle the machine stayed tell a slow
-run from a busy machine. Last comes the peak memory of the largest process (limit: 100 MB).
+run from a busy machine. Each run writes a new output file: the previous run's is removed
+first, so that no run pays the file system for freeing a gigabyte it did not write. Last comes
+the peak memory of the largest process (limit: 100 MB).
 """
 
 from __future__ import annotations
@@ -116,6 +118,7 @@ def generate(path: Path, hands: int, seed: int = SEED) -> int:
 def run_once(hands_file: Path, out: Path, jobs: int) -> tuple[float, float, float]:
     """The real command once: (wall seconds, CPU seconds of it and its workers, the share of
     the machine that stayed idle meanwhile)."""
+    out.unlink(missing_ok=True)
     ticks, idle = machine_ticks()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
