@@ -11,6 +11,7 @@ import random
 
 import pytest
 from solver_build import require_solver
+from test_solver_suits import pooled_clean
 
 from advisor.cards import CardSet
 from advisor.solver import Seat, solve_layout
@@ -155,18 +156,6 @@ def test_static_cutoffs_agree_with_brute_force(suits: int) -> None:
     assert min(answered.values()) >= 20, answered
 
 
-def _pooled_clean(m: int, catchers: int) -> bool:
-    """The older, weaker test: every card of M has no more of the catchers' cards (pooled)
-    below it than M has."""
-    below_m = 0
-    for rank in range(8):
-        if m >> rank & 1:
-            if bin(catchers & ((1 << rank) - 1)).count("1") > below_m:
-                return False
-            below_m += 1
-    return True
-
-
 def test_safe_beyond_the_pooled_test_is_proved_by_brute_force() -> None:
     """The cutoff now also stops M from being caught where a holding is safe only because the
     two catchers' cards are apart (M 7 10 against L 8, R 9 J): brute force must agree on every
@@ -180,7 +169,7 @@ def test_safe_beyond_the_pooled_test_is_proved_by_brute_force() -> None:
         leader = rng.choice((1, 2))
         m, left, right = hands
         pooled = all(
-            _pooled_clean(m >> shift & 255, (left | right) >> shift & 255)
+            pooled_clean(m >> shift & 255, (left | right) >> shift & 255)
             for shift in range(0, 32, 8)
         )
         if pooled or _core.static_answer(m, left, right, leader, 1) != 0:

@@ -108,24 +108,26 @@ def test_discarding_the_highest_card_keeps_a_holding_safe() -> None:
             assert safe(m & ~highest, left, right), (m, left, right)
 
 
+def pooled_clean(m: int, catchers: int) -> bool:
+    """The older, weaker test: every card of M has no more of the catchers' cards (pooled)
+    below it than M has."""
+    below_m = 0
+    for rank in range(8):
+        if m >> rank & 1:
+            if bin(catchers & ((1 << rank) - 1)).count("1") > below_m:
+                return False
+            below_m += 1
+    return True
+
+
 def test_the_games_are_stronger_than_the_pooled_test() -> None:
-    """Safe includes every holding clean against the pooled catchers' cards (each card of M
-    has no more catcher cards below it than M has), and more: 7 10 against L 8, R 9 J."""
-
-    def clean(m: int, catchers: int) -> bool:
-        below_m = 0
-        for rank in range(8):
-            if m >> rank & 1:
-                if bin(catchers & ((1 << rank) - 1)).count("1") > below_m:
-                    return False
-                below_m += 1
-        return True
-
+    """Safe includes every holding clean against the pooled catchers' cards, and more:
+    7 10 against L 8, R 9 J."""
     for _, _, m, left, right in states():
-        if clean(m, left | right):
+        if pooled_clean(m, left | right):
             assert safe(m, left, right)
     seven, eight, nine, ten, jack = (1 << rank for rank in range(5))
-    assert not clean(seven | ten, eight | nine | jack)
+    assert not pooled_clean(seven | ten, eight | nine | jack)
     assert safe(seven | ten, eight, nine | jack)
 
 
