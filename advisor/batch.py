@@ -31,11 +31,14 @@ import multiprocessing
 import os
 import re
 import shutil
+import signal
 import stat
 import tempfile
+import traceback
 from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from multiprocessing import connection
 from typing import IO, Any, NamedTuple
 
 from advisor.cards import HAND_SIZE, CardSet, Suit, parse_cards, parse_hand
@@ -45,8 +48,14 @@ from advisor.rules import no_seven_rule
 from advisor.table import Lead, Table
 from advisor.verdict import Assessment, assess, judge_cached
 
+try:  # the C reader of the usual notations (optional: Python reads every line without it)
+    from advisor import _fastread
+except ImportError:  # pragma: no cover - built without a C compiler
+    _fastread = None  # type: ignore[assignment]
+
 OUTPUTS = ("jsonl", "csv", "rows")
 STDIN_LABEL = "<stdin>"
+_BOM = "\ufeff".encode()
 BLOCK_SIZE = 1 << 16  # bytes of text per chunk
 CSV_ROWS = 1000  # CSV rows per chunk
 LINE_BYTES = 40  # about one line of hand text, for chunks counted in hands
@@ -606,6 +615,7 @@ class ChunkResult:
     tally: Tally
     size: int
     spilled: str | None = None  # where a worker left ``output``
+    in_place: int = 0  # bytes of output that a worker writes into the output file itself
 
     def write_to(self, out: IO[bytes]) -> None:
         """Write the output to ``out``; a spill file is copied by the kernel where it can be,
@@ -786,21 +796,40 @@ class Checker:
         return sink.result(chunk.size)
 
     def _check_text(self, chunk: TextChunk, sink: _Sink) -> None:
-        text = chunk.data.decode("utf-8", "surrogateescape")
-        if chunk.first_line == 1 and text[:1] == "\ufeff":
-            text = text[1:]
-        read, default, hand = self.reader.read, self.facts(None), sink.hand
-        for number, line in enumerate(map(str.strip, text.split("\n")), chunk.first_line):
-            if not line or line[0] == "#":
-                continue
-            try:
-                if ";" in line:
-                    line, lead, ident = split_options(line)
-                    hand(number, read(line), self.facts(lead), ident)
-                else:
-                    hand(number, read(line), default, None)
-            except AdvisorError as problem:
-                sink.error(number, _printable(problem))
+        data = chunk.data
+        if chunk.first_line == 1 and data[:3] == _BOM:
+            data = data[3:]
+        if _fastread is None:
+            lines = map(str.strip, data.decode("utf-8", "surrogateescape").split("\n"))
+            for number, line in enumerate(lines, chunk.first_line):
+                self._check_line(number, line, sink)
+            return
+        hand, text = sink.hand, None
+        facts = (self.facts(None), self.facts(Lead.ME), self.facts(Lead.THEM))  # by lead code
+        shift, cards = _fastread.LEAD_SHIFT, (1 << _fastread.LEAD_SHIFT) - 1
+        for number, found in enumerate(_fastread.scan(data), chunk.first_line):
+            if found >= 0:
+                try:  # an extra analysis may fail
+                    hand(number, found & cards, facts[found >> shift], None)
+                except AdvisorError as problem:
+                    sink.error(number, _printable(problem))
+            elif found == _fastread.ASK:  # the C reader leaves this line to Python
+                if text is None:
+                    text = data.decode("utf-8", "surrogateescape").split("\n")
+                self._check_line(number, text[number - chunk.first_line].strip(), sink)
+
+    def _check_line(self, number: int, line: str, sink: _Sink) -> None:
+        """One stripped line of text: a hand, maybe with options; blank or a comment."""
+        if not line or line[0] == "#":
+            return
+        try:
+            if ";" in line:
+                line, lead, ident = split_options(line)
+                sink.hand(number, self.reader.read(line), self.facts(lead), ident)
+            else:
+                sink.hand(number, self.reader.read(line), self.facts(None), None)
+        except AdvisorError as problem:
+            sink.error(number, _printable(problem))
 
     def _check_csv(self, chunk: CsvChunk, sink: _Sink) -> None:
         for item in chunk.items:
@@ -928,27 +957,6 @@ def _flush(
 # --------------------------------------------------------------------------------------------
 # Running: in this process, or in worker processes keeping the input order
 
-_WORKER: tuple[Checker, str] | None = None  # this worker's checker and spill directory
-
-
-def _start_worker(job: BatchJob, spill: str) -> None:
-    global _WORKER
-    _WORKER = (Checker(job), spill)
-
-
-def _check_in_worker(chunk: Chunk, number: int) -> ChunkResult:
-    """Check a chunk; its output goes to a file in the spill directory, not back through the
-    pipe, which would carry it in 64 KiB turns between the processes."""
-    assert _WORKER is not None, "the worker was not started"
-    checker, spill = _WORKER
-    result = checker.check(chunk)
-    if result.output:
-        result.spilled = os.path.join(spill, str(number))
-        with open(result.spilled, "wb") as out:
-            out.write(result.output)
-        result.output = b""
-    return result
-
 
 def resolve_jobs(jobs: int) -> int:
     """``--jobs``: 0 means every core this process may use."""
@@ -960,32 +968,44 @@ def resolve_jobs(jobs: int) -> int:
         return os.cpu_count() or 1
 
 
+def writable_in_place(out: IO[bytes]) -> str | None:
+    """The name of ``out`` when other processes may write into it anywhere: a regular file,
+    not opened for appending, that its name still names (the temporary file of ``--output``,
+    not standard output); else None."""
+    name = getattr(out, "name", None)
+    if not isinstance(name, str) or "a" in getattr(out, "mode", "a"):
+        return None
+    try:
+        opened, named = os.fstat(out.fileno()), os.stat(name)
+    except (OSError, AttributeError, io.UnsupportedOperation):
+        return None
+    same = (opened.st_dev, opened.st_ino) == (named.st_dev, named.st_ino)
+    return name if same and stat.S_ISREG(opened.st_mode) else None
+
+
 class BatchRun:
     """A batch run with ``jobs`` processes; use it as a context manager.
 
-    Start it before any other thread (a progress bar): the workers are forked on entry.
+    With more than one job, worker processes check the chunks. When ``output`` can be written
+    in place (:func:`writable_in_place`), the workers write their records into it themselves,
+    and the results yielded have nothing left to write. Start the run before any other thread
+    (a progress bar): the workers are started on entry.
     """
 
-    def __init__(self, job: BatchJob, jobs: int = 1) -> None:
-        self.job, self.jobs = job, resolve_jobs(jobs)
-        self._pool: Any = None
-        self._spill: tempfile.TemporaryDirectory[str] | None = None
+    def __init__(self, job: BatchJob, jobs: int = 1, output: IO[bytes] | None = None) -> None:
+        self.job, self.jobs, self.output = job, resolve_jobs(jobs), output
+        self._workers: _Workers | None = None
 
     def __enter__(self) -> BatchRun:
         if self.jobs > 1:
-            self._spill = tempfile.TemporaryDirectory(prefix="advisor-batch-")
-            args = (self.job, self._spill.name)
-            self._pool = multiprocessing.Pool(self.jobs, _start_worker, args)
+            in_place = None if self.output is None else writable_in_place(self.output)
+            self._workers = _Workers(self.job, self.jobs, in_place)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self._pool is not None:
-            self._pool.terminate()
-            self._pool.join()
-            self._pool = None
-        if self._spill is not None:
-            self._spill.cleanup()
-            self._spill = None
+        if self._workers is not None:
+            self._workers.close()
+            self._workers = None
 
     def _chunk_sizes(self) -> tuple[int, int]:
         """Bytes of text and rows of CSV per chunk: fewer for a slow extra analysis."""
@@ -999,29 +1019,181 @@ class BatchRun:
         Write each result's output with :meth:`ChunkResult.write_to`."""
         sizes = self._chunk_sizes()
         items = (item for source in sources for item in read_chunks(source, *sizes))
-        if self._pool is None:
+        workers = self._workers
+        if workers is None:
             checker = Checker(self.job)
             for item in items:
                 yield item if isinstance(item, FileFailure) else checker.check(item)
             return
-        yield from _in_order(self._pool, items, window=2 * self.jobs + 2)
+        if workers.in_place is None:
+            yield from workers.results(items)
+            return
+        assert self.output is not None, "output written in place needs an output"
+        self.output.flush()  # what the caller wrote first (a CSV header) comes first
+        yield from workers.results(items, self.output.tell())
+        self.output.seek(0, os.SEEK_END)
 
 
-def _in_order(
-    pool: Any, items: Iterable[Chunk | FileFailure], window: int
-) -> Iterator[ChunkResult | FileFailure]:
-    """Like ``pool.imap``, but never more than ``window`` chunks in flight (flat memory)."""
-    pending: deque[Any] = deque()
-    for number, item in enumerate(items):
-        if isinstance(item, FileFailure):
-            pending.append(item)
-        else:
-            pending.append(pool.apply_async(_check_in_worker, (item, number)))
-        if len(pending) >= window:
-            yield _settle(pending.popleft())
-    while pending:
-        yield _settle(pending.popleft())
+_AHEAD = 3  # chunks in flight per worker: enough to keep each busy, few for flat memory
 
 
-def _settle(pending: Any) -> ChunkResult | FileFailure:
-    return pending if isinstance(pending, FileFailure) else pending.get()
+class _Workers:
+    """Worker processes checking chunks; their results come back in input order.
+
+    Each worker has a queue of tasks (a chunk goes to the worker with the fewest in flight) and
+    a pipe back. A chunk's records either stay in the worker until this process, which knows
+    how long all the records before them are, tells it where in the output file they go, or
+    (output not writable in place) go to a spill file that this process copies out: sending
+    them back through the pipe would carry them in 64 KiB turns between the processes.
+    """
+
+    def __init__(self, job: BatchJob, count: int, in_place: str | None) -> None:
+        context = multiprocessing.get_context()
+        self.in_place = in_place
+        self._spill = None if in_place else tempfile.TemporaryDirectory(prefix="advisor-batch-")
+        spill = None if self._spill is None else self._spill.name
+        self._tasks: list[Any] = []
+        self._replies: list[Any] = []
+        self._processes: list[Any] = []
+        for _ in range(count):
+            tasks, (replies, sender) = context.Queue(), context.Pipe(duplex=False)
+            args = (job, in_place, spill, tasks, sender)
+            process = context.Process(target=_work, args=args, daemon=True)
+            process.start()
+            sender.close()  # before the next start: the pipe ends when its worker does
+            self._tasks.append(tasks)
+            self._replies.append(replies)
+            self._processes.append(process)
+        self._worker_of = {pipe: n for n, pipe in enumerate(self._replies)}
+        self._in_flight = [0] * count
+        self._arrived: dict[int, tuple[int, ChunkResult]] = {}
+        self._finished = False
+
+    def results(
+        self, items: Iterable[Chunk | FileFailure], at: int = 0
+    ) -> Iterator[ChunkResult | FileFailure]:
+        """The items' results in order; records in place are written from offset ``at`` on."""
+        window = _AHEAD * len(self._processes)
+        waiting: deque[int | FileFailure] = deque()
+        for number, item in enumerate(items):
+            if isinstance(item, FileFailure):
+                waiting.append(item)
+                continue
+            worker = self._in_flight.index(min(self._in_flight))
+            self._in_flight[worker] += 1
+            self._tasks[worker].put((number, item))
+            waiting.append(number)
+            while len(waiting) >= window:
+                result, at = self._settle(waiting.popleft(), at)
+                yield result
+        while waiting:
+            result, at = self._settle(waiting.popleft(), at)
+            yield result
+        self._finish()
+
+    def _settle(self, waiting: int | FileFailure, at: int) -> tuple[ChunkResult | FileFailure, int]:
+        """The result for ``waiting``, and where the next chunk's records go."""
+        if isinstance(waiting, FileFailure):
+            return waiting, at
+        while waiting not in self._arrived:
+            self._receive()
+        worker, result = self._arrived.pop(waiting)
+        if self.in_place is not None:
+            self._tasks[worker].put((waiting, at))
+            at += result.in_place
+        return result, at
+
+    def _receive(self) -> None:
+        """Take every reply that has come in."""
+        for pipe in connection.wait(self._replies):
+            worker = self._worker_of[pipe]
+            number, result = self._reply(worker)
+            self._in_flight[worker] -= 1
+            self._arrived[number] = (worker, result)
+
+    def _reply(self, worker: int) -> Any:
+        try:
+            reply = self._replies[worker].recv()
+        except EOFError:
+            process = self._processes[worker]
+            process.join(1)
+            raise RuntimeError(
+                f"batch worker process {process.pid} ended unexpectedly "
+                f"(exit code {process.exitcode})"
+            ) from None
+        if isinstance(reply, BaseException):
+            raise reply
+        return reply
+
+    def _finish(self) -> None:
+        """Stop the workers once they have written everything."""
+        for tasks in self._tasks:
+            tasks.put(None)
+        for worker in range(len(self._processes)):
+            self._reply(worker)  # None: done
+        for process in self._processes:
+            process.join()
+        self._finished = True
+
+    def close(self) -> None:
+        for process in self._processes:
+            if not self._finished:
+                process.terminate()
+            process.join()
+        for tasks in self._tasks:
+            if not self._finished:
+                tasks.cancel_join_thread()
+            tasks.close()
+        for pipe in self._replies:
+            pipe.close()
+        if self._spill is not None:
+            self._spill.cleanup()
+
+
+def _work(job: BatchJob, in_place: str | None, spill: str | None, tasks: Any, replies: Any) -> None:
+    """A worker process: check chunks, and write their records where it is told (or spill
+    them); reply with each result, then None when told to stop, or the exception that stopped
+    it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process stops the workers
+    try:
+        _serve(Checker(job), in_place, spill, tasks, replies)
+        replies.send(None)
+    except OSError as error:
+        replies.send(error)
+    except BaseException:
+        replies.send(RuntimeError(f"a batch worker failed:\n{traceback.format_exc()}"))
+
+
+def _serve(checker: Checker, in_place: str | None, spill: str | None, tasks: Any,
+           replies: Any) -> None:  # fmt: skip
+    held: dict[int, bytes] = {}  # records waiting to learn where they go
+    target = None if in_place is None else os.open(in_place, os.O_WRONLY)
+    try:
+        for number, task in iter(tasks.get, None):
+            if isinstance(task, int):  # where the records of chunk ``number`` go
+                assert target is not None, "records placed without an output in place"
+                _write_at(target, held.pop(number), task)
+                continue
+            result = checker.check(task)
+            if target is not None:
+                held[number] = result.output
+                result.in_place, result.output = len(result.output), b""
+            elif result.output and spill is not None:
+                _spill(result, os.path.join(spill, str(number)))
+            replies.send((number, result))
+    finally:
+        if target is not None:
+            os.close(target)
+
+
+def _spill(result: ChunkResult, path: str) -> None:
+    with open(path, "wb") as out:
+        out.write(result.output)
+    result.spilled, result.output = path, b""
+
+
+def _write_at(target: int, data: bytes, offset: int) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.pwrite(target, view, offset)
+        view, offset = view[written:], offset + written

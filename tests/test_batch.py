@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
+import multiprocessing
+import os
 import random
 import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from advisor import cards
+from advisor import batch, cards
 from advisor.batch import (
     CSV_COLUMNS,
     RANK_CHARS,
@@ -30,9 +36,11 @@ from advisor.batch import (
     csv_header,
     read_chunks,
     split_options,
+    writable_in_place,
 )
 from advisor.cards import CardSet, parse_hand
-from advisor.errors import AdvisorError
+from advisor.errors import AdvisorError, OutputError
+from advisor.fileio import atomic_output
 from advisor.table import Lead, Table, default_table, merge_table
 from advisor.verdict import assess
 
@@ -123,6 +131,19 @@ def reference(file: str, line: int, ident: str | None, text: str, lead: Lead, ta
     return json.dumps(record, ensure_ascii=False)
 
 
+@contextlib.contextmanager
+def line_reader(kind: str) -> Iterator[None]:
+    """Check with the C reader of the usual notations ("c") or in Python alone ("python")."""
+    saved = batch._fastread
+    if kind == "c" and saved is None:
+        pytest.skip("the C reader was not built (no C compiler)")
+    batch._fastread = saved if kind == "c" else None  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        batch._fastread = saved
+
+
 def random_mask(rng: random.Random) -> int:
     return sum(1 << i for i in rng.sample(range(32), 10))
 
@@ -205,9 +226,10 @@ def test_reader_cuts_spaced_suit_groups_like_the_parser(text: str) -> None:
         assert got == expected
 
 
+@pytest.mark.parametrize("reader", ["c", "python"])
 @pytest.mark.parametrize("output", ["jsonl", "rows", "csv"])
 @pytest.mark.parametrize("seed", range(3))
-def test_records_are_assess_plus_file_line_id(seed: int, output: str) -> None:
+def test_records_are_assess_plus_file_line_id(seed: int, output: str, reader: str) -> None:
     rng = random.Random(100 + seed)
     table = _other_table() if seed == 2 else default_table()
     file = ["f.txt", "100% %d %b.txt", 'a "b", c.txt'][seed]  # % may not format a record
@@ -226,7 +248,8 @@ def test_records_are_assess_plus_file_line_id(seed: int, output: str) -> None:
         lines.append(line)
         expected.append(reference(file, number, ident, text, lead, table))
     job = BatchJob(table, Lead.THEM, output)
-    result = Checker(job).check(TextChunk(file, 1, "\n".join(lines).encode()))
+    with line_reader(reader):
+        result = Checker(job).check(TextChunk(file, 1, "\n".join(lines).encode()))
     if output == "jsonl":
         assert result.output.decode().splitlines() == expected
     elif output == "csv":
@@ -313,16 +336,19 @@ LINES_STRATEGY = st.lists(
 )
 
 
-@settings(max_examples=150, deadline=None)
-@given(LINES_STRATEGY, st.integers(min_value=1, max_value=80))
-def test_every_line_yields_exactly_one_record(lines: list[str], block_size: int) -> None:
+@settings(max_examples=300, deadline=None)
+@given(LINES_STRATEGY, st.integers(min_value=1, max_value=80), st.sampled_from(["c", "python"]))
+def test_every_line_yields_exactly_one_record(
+    lines: list[str], block_size: int, reader: str
+) -> None:
     data = "\n".join(lines).encode()
     source = Source("f.txt", stream=io.BytesIO(data))
     checker = Checker(BatchJob(default_table()))
     records = []
-    for chunk in read_chunks(source, block_size=block_size):
-        assert not isinstance(chunk, FileFailure)
-        records += [json.loads(line) for line in checker.check(chunk).output.splitlines()]
+    with line_reader(reader):
+        for chunk in read_chunks(source, block_size=block_size):
+            assert not isinstance(chunk, FileFailure)
+            records += [json.loads(line) for line in checker.check(chunk).output.splitlines()]
     wanted = [
         n
         for n, line in enumerate(lines, 1)
@@ -466,6 +492,75 @@ def test_two_jobs_give_the_same_output_in_order() -> None:
             ]
     assert outputs[1] == outputs[2]
     assert FileFailure("b", "b: no such file") in outputs[2]
+
+
+def _run_into(path: Path, jobs: int, data: bytes, job: BatchJob | None = None) -> None:
+    """A batch run over ``data`` into the file ``path`` (written whole), after a header."""
+    with atomic_output(path) as out, BatchRun(job or BatchJob(default_table()), jobs, out) as run:
+        out.write(b"a header\n")
+        for result in run.results([Source("a", stream=io.BytesIO(data))]):
+            assert not isinstance(result, FileFailure)
+            result.write_to(out)
+
+
+def test_workers_write_into_the_output_file_in_order(tmp_path: Path) -> None:
+    rng = random.Random(8)
+    lines = [write_hand(random_mask(rng), rng) for _ in range(20_000)] + ["bad"]
+    data = "\n".join(lines).encode()
+    _run_into(tmp_path / "one", 1, data)
+    _run_into(tmp_path / "two", 2, data)
+    assert (tmp_path / "two").read_bytes() == (tmp_path / "one").read_bytes()
+    assert (tmp_path / "one").read_bytes().count(b"\n") == 20_002
+
+
+def test_which_outputs_workers_write_into(tmp_path: Path) -> None:
+    with tempfile.NamedTemporaryFile("wb", dir=tmp_path) as named:
+        assert writable_in_place(named) == named.name
+    with open(tmp_path / "f", "ab") as appending:
+        assert writable_in_place(appending) is None
+    with open(tmp_path / "g", "wb") as moved:
+        os.rename(tmp_path / "g", tmp_path / "h")
+        assert writable_in_place(moved) is None
+    assert writable_in_place(io.BytesIO()) is None
+    assert writable_in_place(sys.stdout.buffer) is None
+
+
+def _fail_badly(hand: CardSet, lead: Lead, table: Table) -> dict[str, object]:
+    raise ZeroDivisionError("a bug")
+
+
+def _die(hand: CardSet, lead: Lead, table: Table) -> dict[str, object]:
+    os._exit(7)
+
+
+@pytest.mark.parametrize(
+    ("compute", "message"),
+    [(_fail_badly, "(?s)a batch worker failed:\n.*ZeroDivisionError: a bug"),
+     (_die, r"batch worker process \d+ ended unexpectedly \(exit code 7\)")],
+)  # fmt: skip
+def test_a_worker_that_fails_stops_the_run(compute: object, message: str, tmp_path: Path) -> None:
+    job = BatchJob(default_table(), extra=Extra(("x",), compute))  # type: ignore[arg-type]
+    with pytest.raises(RuntimeError, match=message):
+        _run_into(tmp_path / "out", 2, HANDS.encode(), job)
+    assert list(tmp_path.iterdir()) == []  # the output is not left half written
+
+
+FORKED = pytest.mark.skipif(
+    multiprocessing.get_start_method() != "fork", reason="the workers must share the test's patch"
+)
+
+
+@FORKED
+def test_a_failed_write_in_a_worker_leaves_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_space(*args: object) -> int:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "pwrite", no_space)  # in the workers, forked from here
+    with pytest.raises(OutputError, match="out: cannot be written \\(No space left on device\\)"):
+        _run_into(tmp_path / "out", 2, HANDS.encode())
+    assert list(tmp_path.iterdir()) == []
 
 
 def _written(result: ChunkResult) -> bytes:

@@ -114,7 +114,7 @@ def batch(
         _extra(talon, _exact_extra(samples, seed, discard) if exact else None),
     )
     sources = [_source(name, input_format) for name in files or ("-",)]
-    with _destination(output) as out, BatchRun(job, jobs) as run:
+    with _destination(output) as out, BatchRun(job, jobs, out) as run:
         tally = _run(run, sources, out, shown, quiet)
     raise SystemExit(EXIT_BAD_INPUT if tally.bad or tally.failed_files else EXIT_ALL_VALID)
 
