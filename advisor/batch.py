@@ -56,6 +56,7 @@ except ImportError:  # pragma: no cover - built without a C compiler
 OUTPUTS = ("jsonl", "csv", "rows")
 STDIN_LABEL = "<stdin>"
 _BOM = "\ufeff".encode()
+_LEAD_CODES = {1: Lead.ME, 2: Lead.THEM}  # a lead given on a line, as the C reader codes it
 BLOCK_SIZE = 1 << 16  # bytes of text per chunk
 CSV_ROWS = 1000  # CSV rows per chunk
 LINE_BYTES = 40  # about one line of hand text, for chunks counted in hands
@@ -804,13 +805,16 @@ class Checker:
             for number, line in enumerate(lines, chunk.first_line):
                 self._check_line(number, line, sink)
             return
-        hand, text = sink.hand, None
-        facts = (self.facts(None), self.facts(Lead.ME), self.facts(Lead.THEM))  # by lead code
-        shift, cards = _fastread.LEAD_SHIFT, (1 << _fastread.LEAD_SHIFT) - 1
+        hand, default, text = sink.hand, self.facts(None), None
+        with_lead = 1 << _fastread.LEAD_SHIFT  # from here up, a line's lead is given
         for number, found in enumerate(_fastread.scan(data), chunk.first_line):
             if found >= 0:
                 try:  # an extra analysis may fail
-                    hand(number, found & cards, facts[found >> shift], None)
+                    if found < with_lead:
+                        hand(number, found, default, None)
+                    else:
+                        facts = self.facts(_LEAD_CODES[found >> _fastread.LEAD_SHIFT])
+                        hand(number, found & (with_lead - 1), facts, None)
                 except AdvisorError as problem:
                     sink.error(number, _printable(problem))
             elif found == _fastread.ASK:  # the C reader leaves this line to Python
@@ -973,7 +977,7 @@ def writable_in_place(out: IO[bytes]) -> str | None:
     not opened for appending, that its name still names (the temporary file of ``--output``,
     not standard output); else None."""
     name = getattr(out, "name", None)
-    if not isinstance(name, str) or "a" in getattr(out, "mode", "a"):
+    if not isinstance(name, str) or "a" in getattr(out, "mode", "a") or not hasattr(os, "pwrite"):
         return None
     try:
         opened, named = os.fstat(out.fileno()), os.stat(name)
