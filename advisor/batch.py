@@ -1164,7 +1164,7 @@ def _work(job: BatchJob, in_place: str | None, spill: str | None, tasks: Any, re
         replies.send(None)
     except OSError as error:
         replies.send(error)
-    except BaseException:
+    except BaseException:  # a bug, or anything else: the main process must hear of it
         replies.send(RuntimeError(f"a batch worker failed:\n{traceback.format_exc()}"))
 
 
