@@ -169,6 +169,23 @@ def test_jobs_keep_the_order(jobs: str) -> None:
     assert many.exit_code == one.exit_code == 2
 
 
+@pytest.mark.parametrize("output_format", ["jsonl", "csv"])
+def test_jobs_write_the_same_output_file(output_format: str, tmp_path: Path) -> None:
+    """With --output, worker processes write their records into the file themselves."""
+    text = (EXAMPLES / "hands.txt").read_text(encoding="utf-8") * 300
+    for jobs in ("1", "2"):
+        out = tmp_path / f"{jobs}.{output_format}"
+        result = run("-", "-q", "--format", output_format, "-o", str(out), "-j", jobs, input=text)
+        assert (result.stdout, result.exit_code) == ("", 2)
+    assert (tmp_path / f"2.{output_format}").read_bytes() == (
+        tmp_path / f"1.{output_format}"
+    ).read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        f"1.{output_format}",
+        f"2.{output_format}",
+    ]
+
+
 def test_examples() -> None:
     result = run(str(EXAMPLES / "hands.txt"), str(EXAMPLES / "hands.csv"), "-q")
     records = [json.loads(line) for line in result.stdout.splitlines()]
