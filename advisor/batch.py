@@ -361,7 +361,8 @@ class _LeadFacts:
         self.lead, self.table = lead, table
         self.lead_csv = lead.value.encode()
         self._hole_ids: dict[float, int] = {}
-        self.suits = [[self._suit_facts(suit, h) for h in range(256)] for suit in Suit]
+        # each suit's facts by holding, made when a hand first holds it (see _suits_of)
+        self.suits: list[list[_SuitFacts]] = [[()] * 256 for _ in Suit]
         self._shapes: dict[int, _Shape] = {}
         self._by_holes: dict[tuple[tuple[float, ...], int], _Shape] = {}
 
@@ -390,6 +391,8 @@ class _LeadFacts:
         suits = self.suits
         a, b = suits[0][mask & 255], suits[1][mask >> 8 & 255]
         c, d = suits[2][mask >> 16 & 255], suits[3][mask >> 24]
+        if not (a and b and c and d):
+            a, b, c, d = self._suits_of(mask)
         key = a[_KEY] | b[_KEY] | c[_KEY] | d[_KEY]
         shape = self._shapes.get(key) or self._new_shape(key, mask)
         if d[_HAND]:
@@ -406,25 +409,22 @@ class _LeadFacts:
     def csv_line(self, head: bytes, line: int, ident: bytes, mask: int) -> tuple[bytes, _Shape]:
         """file,line,id,hand,lead, the suits' holding,status,percent, the shape's columns and
         an empty error column."""
-        suits = self.suits
-        a, b = suits[0][mask & 255], suits[1][mask >> 8 & 255]
-        c, d = suits[2][mask >> 16 & 255], suits[3][mask >> 24]
+        a, b, c, d = self._suits_of(mask)
         shape = self.shape(mask)
         text = _CSV_LINE % (head, line, ident, _hand_text(a, b, c, d), self.lead_csv, a[_CSV],
                             b[_CSV], c[_CSV], d[_CSV], shape.csv)  # fmt: skip
         return text, shape
 
     def shape(self, mask: int) -> _Shape:
-        suits = self.suits
-        key = (suits[0][mask & 255][_KEY] | suits[1][mask >> 8 & 255][_KEY]
-               | suits[2][mask >> 16 & 255][_KEY] | suits[3][mask >> 24][_KEY])  # fmt: skip
+        a, b, c, d = self._suits_of(mask)
+        key = a[_KEY] | b[_KEY] | c[_KEY] | d[_KEY]
         return self._shapes.get(key) or self._new_shape(key, mask)
 
     def _new_shape(self, key: int, mask: int) -> _Shape:
         """The shape of ``mask``'s record: that of another hand with the same holes' chances
         and no-seven outcome (the order of the holes matters only to ``independent``), or a
         new one from :meth:`_assessed_shape`."""
-        facts = self._facts_of(mask)
+        facts = self._suits_of(mask)
         holes = [f[_HOLE] for f in facts if f[_HOLE] is not None]
         if self.table.combine != "independent":
             holes.sort()
@@ -438,8 +438,16 @@ class _LeadFacts:
         self._shapes[key] = shape
         return shape
 
-    def _facts_of(self, mask: int) -> list[_SuitFacts]:
-        return [self.suits[s][mask >> 8 * s & 255] for s in range(4)]
+    def _suits_of(self, mask: int) -> list[_SuitFacts]:
+        """The facts of each suit's holding in ``mask``, made for holdings met the first time."""
+        found = []
+        for suit in Suit:
+            holding = mask >> suit.shift & 255
+            facts = self.suits[suit][holding]
+            if not facts:
+                facts = self.suits[suit][holding] = self._suit_facts(suit, holding)
+            found.append(facts)
+        return found
 
     def _assessed_shape(self, key: int, mask: int) -> _Shape:
         """Take the shape of ``mask``'s record from ``assess``, and check the fast record."""
@@ -449,7 +457,7 @@ class _LeadFacts:
         listed = _LISTED + (2 if kinds & 2 else 1) if kinds else 0
         middle, after = rest, b""
         if listed:  # cut the rest around the first rule's list of suits
-            listing = b"".join(f[listed] for f in self._facts_of(mask))[:-2]
+            listing = b"".join(f[listed] for f in self._suits_of(mask))[:-2]
             first_rule = _utf8(record["rules"][0])
             at = rest.index(first_rule) + first_rule.rindex(listing)
             middle, after = rest[:at], rest[at + len(listing) :]
