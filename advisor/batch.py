@@ -33,6 +33,7 @@ import re
 import shutil
 import signal
 import stat
+import sys
 import tempfile
 import traceback
 from collections import Counter, deque
@@ -981,18 +982,46 @@ def resolve_jobs(jobs: int) -> int:
 
 
 def writable_in_place(out: IO[bytes]) -> str | None:
-    """The name of ``out`` when other processes may write into it anywhere: a regular file,
-    not opened for appending, that its name still names (the temporary file of ``--output``,
-    not standard output); else None."""
-    name = getattr(out, "name", None)
-    if not isinstance(name, str) or "a" in getattr(out, "mode", "a") or not hasattr(os, "pwrite"):
-        return None
+    """A name of the file ``out`` writes to, when other processes may write into it anywhere:
+    a regular file not opened for appending (the temporary file of ``--output``, or standard
+    output sent to a file), and not the file standard error goes to (messages written meanwhile
+    would land where records belong); else None."""
     try:
-        opened, named = os.fstat(out.fileno()), os.stat(name)
-    except (OSError, AttributeError, io.UnsupportedOperation):
+        import fcntl
+
+        target = out.fileno()
+        opened = os.fstat(target)
+        appending = fcntl.fcntl(target, fcntl.F_GETFL) & os.O_APPEND
+    except (ImportError, OSError, AttributeError, ValueError, io.UnsupportedOperation):
         return None
-    same = (opened.st_dev, opened.st_ino) == (named.st_dev, named.st_ino)
-    return name if same and stat.S_ISREG(opened.st_mode) else None
+    if appending or not stat.S_ISREG(opened.st_mode) or not hasattr(os, "pwrite"):
+        return None
+    if _file_of(sys.stderr) == _identity(opened):
+        return None
+    for name in (getattr(out, "name", None), _path_of(target)):
+        if isinstance(name, str) and _file_of(name) == _identity(opened):
+            return name
+    return None
+
+
+def _identity(info: os.stat_result) -> tuple[int, int]:
+    return info.st_dev, info.st_ino
+
+
+def _file_of(where: Any) -> tuple[int, int] | None:
+    """The identity of the file a path or a stream names, or None."""
+    try:
+        return _identity(os.stat(where) if isinstance(where, str) else os.fstat(where.fileno()))
+    except (OSError, AttributeError, ValueError, io.UnsupportedOperation):
+        return None
+
+
+def _path_of(descriptor: int) -> str | None:
+    """Where an open file is, as Linux tells (standard output's file has no name in Python)."""
+    try:
+        return os.readlink(f"/proc/self/fd/{descriptor}")
+    except OSError:
+        return None
 
 
 class BatchRun:

@@ -9,6 +9,7 @@ import json
 import multiprocessing
 import os
 import random
+import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -513,16 +514,45 @@ def test_workers_write_into_the_output_file_in_order(tmp_path: Path) -> None:
     assert (tmp_path / "one").read_bytes().count(b"\n") == 20_002
 
 
-def test_which_outputs_workers_write_into(tmp_path: Path) -> None:
+def test_which_outputs_workers_write_into(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     with tempfile.NamedTemporaryFile("wb", dir=tmp_path) as named:
         assert writable_in_place(named) == named.name
     with open(tmp_path / "f", "ab") as appending:
         assert writable_in_place(appending) is None
     with open(tmp_path / "g", "wb") as moved:
-        os.rename(tmp_path / "g", tmp_path / "h")
-        assert writable_in_place(moved) is None
+        os.rename(tmp_path / "g", tmp_path / "h")  # its name no longer names it: where is it?
+        found = writable_in_place(moved)
+        assert found is None or os.path.samefile(found, tmp_path / "h")
+    with open(tmp_path / "i", "wb") as named, open(named.fileno(), "wb", closefd=False) as bare:
+        assert bare.name == named.fileno()  # like standard output: no name to open it by
+        if sys.platform == "linux":
+            assert writable_in_place(bare) == str(tmp_path / "i")
+        with open(tmp_path / "i", "w") as messages:
+            monkeypatch.setattr(sys, "stderr", messages)
+            assert writable_in_place(named) is None  # messages would land among the records
     assert writable_in_place(io.BytesIO()) is None
-    assert writable_in_place(sys.stdout.buffer) is None
+
+
+@pytest.mark.parametrize("redirect", ["> out", "> out 2>&1", ">> out"])
+def test_two_jobs_to_standard_output_sent_to_a_file(redirect: str, tmp_path: Path) -> None:
+    """Standard output sent to a file is written in place by the workers, unless it is opened
+    for appending or standard error goes there too: then this process writes it."""
+    rng = random.Random(9)
+    lines = [write_hand(random_mask(rng), rng) for _ in range(8000)] + ["bad"]
+    (tmp_path / "hands.txt").write_text("\n".join(lines), encoding="utf-8")
+    results = {}
+    for jobs in ("1", "2"):
+        (tmp_path / "out").write_bytes(b"before\n")
+        command = f"{sys.executable} -m advisor batch hands.txt --jobs {jobs} -q {redirect}"
+        subprocess.run(command, shell=True, cwd=tmp_path, check=False)
+        results[jobs] = (tmp_path / "out").read_bytes()
+    assert results["2"] == results["1"]
+    written = results["1"].splitlines()
+    assert (written[0] == b"before") == (">>" in redirect)
+    assert sum(line.startswith(b"{") for line in written) == 8001
+    assert (len(written) > 8001 + (">>" in redirect)) == ("2>&1" in redirect)  # the messages
 
 
 def _fail_badly(hand: CardSet, lead: Lead, table: Table) -> dict[str, object]:
