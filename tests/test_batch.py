@@ -514,9 +514,7 @@ def test_workers_write_into_the_output_file_in_order(tmp_path: Path) -> None:
     assert (tmp_path / "one").read_bytes().count(b"\n") == 20_002
 
 
-def test_which_outputs_workers_write_into(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_which_outputs_workers_write_into(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with tempfile.NamedTemporaryFile("wb", dir=tmp_path) as named:
         assert writable_in_place(named) == named.name
     with open(tmp_path / "f", "ab") as appending:

@@ -122,3 +122,9 @@ def test_one_value_per_line() -> None:
     assert found[0] == found[4] == parse_hand("78T.79J.78.79").mask
     assert _fastread.scan(b"") == [_fastread.SKIP]
     assert _fastread.scan(bytearray(b"\xff\xfe")) == [_fastread.ASK]
+
+
+def test_batch_reads_with_it() -> None:
+    from advisor import batch
+
+    assert batch._fastread is _fastread
