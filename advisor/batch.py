@@ -1157,7 +1157,7 @@ class _Workers:
             reply = self._replies[worker].recv()
         except EOFError:
             process = self._processes[worker]
-            process.join(1)
+            process.join(10)  # its pipe has ended: it is ending too
             raise RuntimeError(
                 f"batch worker process {process.pid} ended unexpectedly "
                 f"(exit code {process.exitcode})"
