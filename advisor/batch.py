@@ -10,14 +10,16 @@ and ``id``, or an error record ``{"file", "line", "error"}``.
 
 Speed comes from doing per hand only what differs between hands:
 
-* :class:`HandReader` reads the usual notations token by token from memo tables that the real
-  parser (:func:`advisor.cards.parse_cards`) filled in, and gives anything else to
-  :func:`advisor.cards.parse_hand`: masks and error messages are the parser's own.
+* The C reader ``advisor._fastread`` reads a chunk's lines in the usual notations at once and
+  leaves every other line to Python. There :class:`HandReader` reads the usual notations token
+  by token from memo tables that the real parser (:func:`advisor.cards.parse_cards`) filled in,
+  and gives anything else to :func:`advisor.cards.parse_hand`: masks and error messages are the
+  parser's own.
 * A hand is four holdings. For each lead, suit and holding the judgement (``judge_cached``) and
-  its output fragments are made once. The rest of a record (holes, combined chance, rules,
-  verdict) depends only on the holes' percentages and the no-seven outcome, so it is taken once
-  per such shape from ``assess(...).to_dict()``, and the first record of every shape is checked
-  against ``assess`` in full.
+  its output fragments are made once, when a hand first holds it. The rest of a record (holes,
+  combined chance, rules, verdict) depends only on the holes' percentages and the no-seven
+  outcome, so it is taken once per such shape from ``assess(...).to_dict()``, and the first
+  record of every shape is checked against ``assess`` in full.
 """
 
 from __future__ import annotations
