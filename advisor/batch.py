@@ -412,16 +412,18 @@ class _LeadFacts:
     def csv_line(self, head: bytes, line: int, ident: bytes, mask: int) -> tuple[bytes, _Shape]:
         """file,line,id,hand,lead, the suits' holding,status,percent, the shape's columns and
         an empty error column."""
-        a, b, c, d = self._suits_of(mask)
-        shape = self.shape(mask)
+        (a, b, c, d), shape = self._facts_and_shape(mask)
         text = _CSV_LINE % (head, line, ident, _hand_text(a, b, c, d), self.lead_csv, a[_CSV],
                             b[_CSV], c[_CSV], d[_CSV], shape.csv)  # fmt: skip
         return text, shape
 
     def shape(self, mask: int) -> _Shape:
-        a, b, c, d = self._suits_of(mask)
-        key = a[_KEY] | b[_KEY] | c[_KEY] | d[_KEY]
-        return self._shapes.get(key) or self._new_shape(key, mask)
+        return self._facts_and_shape(mask)[1]
+
+    def _facts_and_shape(self, mask: int) -> tuple[list[_SuitFacts], _Shape]:
+        facts = self._suits_of(mask)
+        key = facts[0][_KEY] | facts[1][_KEY] | facts[2][_KEY] | facts[3][_KEY]
+        return facts, self._shapes.get(key) or self._new_shape(key, mask)
 
     def _new_shape(self, key: int, mask: int) -> _Shape:
         """The shape of ``mask``'s record: that of another hand with the same holes' chances
@@ -443,13 +445,14 @@ class _LeadFacts:
 
     def _suits_of(self, mask: int) -> list[_SuitFacts]:
         """The facts of each suit's holding in ``mask``, made for holdings met the first time."""
-        found = []
-        for suit in Suit:
-            holding = mask >> suit.shift & 255
-            facts = self.suits[suit][holding]
-            if not facts:
-                facts = self.suits[suit][holding] = self._suit_facts(suit, holding)
-            found.append(facts)
+        suits = self.suits
+        found = [suits[0][mask & 255], suits[1][mask >> 8 & 255], suits[2][mask >> 16 & 255],
+                 suits[3][mask >> 24]]  # fmt: skip
+        if not all(found):
+            for suit in Suit:
+                if not found[suit]:
+                    holding = mask >> suit.shift & 255
+                    found[suit] = suits[suit][holding] = self._suit_facts(suit, holding)
         return found
 
     def _assessed_shape(self, key: int, mask: int) -> _Shape:
