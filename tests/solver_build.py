@@ -1,7 +1,8 @@
-"""Whether the compiled solver is here, decided once for every test that needs it.
+"""Whether the C modules are here (the compiled solver, the batch reader), decided once for
+every test that needs them.
 
-Without it (no C compiler at install) those tests are skipped, except in CI (``CI=true``),
-where a missing compiled solver is a failure, never a silent skip.
+Without them (no C compiler at install) those tests are skipped, except in CI (``CI=true``),
+where a missing C module is a failure, never a silent skip.
 """
 
 from __future__ import annotations
@@ -19,10 +20,16 @@ MISSING = "the compiled solver was not built (no C compiler)"
 needs_solver = pytest.mark.skipif(not core_available() and not IN_CI, reason=MISSING)
 
 
-def require_solver() -> None:
-    """Skip the calling test, or module at import, without the solver; fail in CI."""
-    if core_available():
+def require_built(built: bool, module: str) -> None:
+    """Skip the calling test, or module at import, when the C module ``module`` was not built;
+    fail in CI."""
+    if built:
         return
     if IN_CI:
-        pytest.fail("CI=true but the compiled solver advisor.solver._core was not built")
-    pytest.skip(MISSING, allow_module_level=True)
+        pytest.fail(f"CI=true but {module} was not built")
+    pytest.skip(f"{module} was not built (no C compiler)", allow_module_level=True)
+
+
+def require_solver() -> None:
+    """Skip the calling test, or module at import, without the solver; fail in CI."""
+    require_built(core_available(), "the compiled solver advisor.solver._core")
