@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from array import array
 
 import pytest
@@ -12,17 +13,22 @@ from advisor.cards import DECK_MASK, CardSet, parse_cards, parse_hand
 from advisor.errors import CardCountError, LayoutError
 from advisor.solver import (
     EXACT_LAYOUTS,
+    GAVE_UP,
     Odds,
     Seat,
     catch_odds,
     format_layout,
+    left_hand_of_rank,
     parse_layout,
+    sample_ranks,
     solve_layout,
     solve_many,
 )
 from advisor.solver.layout import check_layout
 
 require_solver()
+
+from advisor.solver import _core as core  # noqa: E402 - only once we know it exists
 
 HOLED = parse_hand("7S 10S 7C 8C 9C 7D 8D 9D 7H 8H")
 CLEAN = parse_hand("7S 8S 9S 7C 8C 7D 8D 9D 7H 8H")
@@ -96,6 +102,66 @@ def test_solve_many_matches_enumeration() -> None:
     for left, forced in zip(splits, tricks, strict=True):
         result = solve_layout(HOLED, CardSet(left), pool - CardSet(left), Seat.L)
         assert result.tricks == forced
+
+
+BAD_HAND = parse_hand("♠8 9 ♣7 9 10 ♦8 9 ♥7 8 J")  # often caught, for several tricks
+
+
+def test_solve_many_caps_stops_and_budgets() -> None:
+    pool = CardSet(DECK_MASK) - BAD_HAND - ACES
+    layouts = array("I", (left_hand_of_rank(pool, rank).mask for rank in sample_ranks(60, 5)))
+    full = solve_many(BAD_HAND, pool, Seat.L, layouts)
+    assert max(full) >= 3 and 0 in full
+    for cap in (1, 2, 3):
+        assert solve_many(BAD_HAND, pool, Seat.L, layouts, cap=cap) == bytes(
+            min(t, cap) for t in full
+        )
+    # stop: the layouts in order until that many reach the cap
+    first_two = [i for i, t in enumerate(full) if t >= 2][:2]
+    stopped = solve_many(BAD_HAND, pool, Seat.L, layouts, cap=2, stop=2)
+    assert stopped == bytes(min(t, 2) for t in full[: first_two[1] + 1])
+    assert GAVE_UP in solve_many(BAD_HAND, pool, Seat.L, layouts, budget=30)
+    with pytest.raises(ValueError, match="cap must be at least 1, not 0"):
+        solve_many(BAD_HAND, pool, Seat.L, layouts, cap=0)
+
+
+def test_a_budget_leaves_the_table_right() -> None:
+    # A search that gives up stores nothing half-done: what is solved afterwards in the same
+    # table is what a fresh table says.
+    rng = random.Random(1)
+    for number in range(10):
+        deck = sorted(range(32), key=lambda index: (index & 7) + rng.random() * 5)
+        hand, discards = (
+            CardSet(sum(1 << i for i in deck[:10])),
+            CardSet(sum(1 << i for i in deck[10:12])),
+        )
+        pool = CardSet(DECK_MASK) - hand - discards
+        layouts = array("I", (left_hand_of_rank(pool, r).mask for r in sample_ranks(40, number)))
+        for seat in Seat:
+            core.clear()
+            full = solve_many(hand, pool, seat, layouts)
+            for budget in (100, 1000):
+                core.clear()
+                for cap in (1, 3):
+                    budgeted = solve_many(hand, pool, seat, layouts, cap=cap, budget=budget)
+                    assert all(
+                        b in (min(t, cap), GAVE_UP) for b, t in zip(budgeted, full, strict=True)
+                    )
+                assert solve_many(hand, pool, seat, layouts) == full
+    with pytest.raises(ValueError, match="cap must be at least 1, not 0"):
+        solve_many(BAD_HAND, pool, Seat.L, layouts, cap=0)
+
+
+def test_a_rank_names_the_split_the_enumeration_gives_it() -> None:
+    pool = CardSet(DECK_MASK) - HOLED - ACES
+    ranks = sample_ranks(300, 9)
+    by_rank = core.solve_ranked(HOLED.mask, pool.mask, Seat.R, ranks)
+    masks = array("I", (left_hand_of_rank(pool, rank).mask for rank in ranks))
+    assert solve_many(HOLED, pool, Seat.R, masks) == by_rank
+    assert left_hand_of_rank(pool, 0) == CardSet.of(list(pool)[:10])
+    assert left_hand_of_rank(pool, EXACT_LAYOUTS - 1) == CardSet.of(list(pool)[10:])
+    with pytest.raises(ValueError):
+        left_hand_of_rank(pool, EXACT_LAYOUTS)
 
 
 def test_caught_layout_and_its_line() -> None:

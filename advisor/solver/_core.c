@@ -386,6 +386,13 @@ static int victim(const Entry *bucket) {
 /* ------------------------------------------------------------------------------------------ */
 /* The search.                                                                                */
 
+/* A search's count of nodes, and its budget: past `limit` nodes the search gives up (`spent`),
+ * returns at once and stores nothing more in the table (what it stored was finished work). */
+typedef struct {
+    u64 nodes, limit;
+    int spent;
+} Budget;
+
 typedef struct {
     u32 h[3];       /* hands, normalised at the start of the trick */
     int leader;     /* who led this trick */
@@ -394,11 +401,11 @@ typedef struct {
     int win_rank;   /* and with which rank of the led suit */
     int k;          /* tricks the catchers still want */
     u32 played[3];  /* the card each seat has put on the table (0 = not yet) */
-    u64 *nodes;     /* the caller's node counter (each thread has its own) */
+    Budget *budget; /* the caller's node count and budget (each thread has its own) */
     u32 unsafe;     /* bit 8 * s set when M's holding in suit s is not safe (at the trick's start) */
 } Trick;
 
-static int search(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes);
+static int search(u32 m, u32 l, u32 r, int leader, int k, Budget *budget);
 static int static_cutoff(u32 m, u32 l, u32 r, int leader, int k);
 
 /* Cards of `hand` worth trying: one per run of neighbours (the highest of each run). */
@@ -533,14 +540,14 @@ static ALWAYS_INLINE void ready_child(Child *c) {
  * ever has a static answer), so the others are not prepared before it has failed.
  */
 static ALWAYS_INLINE int m_plays_last(const Trick *t, const uint8_t *moves, int n) {
-    *t->nodes += (u64)n;
+    t->budget->nodes += (u64)n;
     for (int i = 0; i < n; i++) {
         Child c;
         make_child(t, SEAT_M, moves[i], &c);
         if (c.cut == 0) return 0;
         if (c.cut > 0) continue;
         ready_child(&c);
-        if (!search(c.h[0], c.h[1], c.h[2], c.leader, c.k, t->nodes)) return 0;
+        if (!search(c.h[0], c.h[1], c.h[2], c.leader, c.k, t->budget) || t->budget->spent) return 0;
     }
     return 1;
 }
@@ -553,7 +560,7 @@ static ALWAYS_INLINE int m_plays_last(const Trick *t, const uint8_t *moves, int 
  */
 static ALWAYS_INLINE int catcher_plays_last(const Trick *t, int seat, const uint8_t *moves, int n) {
     Child child[MAX_TRICKS];
-    *t->nodes += (u64)n;
+    t->budget->nodes += (u64)n;
     for (int i = 0; i < n; i++) {
         make_child(t, seat, moves[i], &child[i]);
         if (child[i].cut > 0) return 1;
@@ -561,7 +568,8 @@ static ALWAYS_INLINE int catcher_plays_last(const Trick *t, int seat, const uint
     }
     for (int i = 0; i < n; i++) {
         Child *c = &child[i];
-        if (c->cut < 0 && search(c->h[0], c->h[1], c->h[2], c->leader, c->k, t->nodes)) return 1;
+        if (c->cut < 0 && search(c->h[0], c->h[1], c->h[2], c->leader, c->k, t->budget)) return 1;
+        if (t->budget->spent) return 0;
     }
     return 0;
 }
@@ -586,6 +594,7 @@ static int play(Trick *t, int pos) {
         }
         t->played[seat] = 1u << card;
         int result = play(t, pos + 1);
+        if (t->budget->spent) return 0;
         t->suit_shift = suit_shift;
         t->win_seat = win_seat;
         t->win_rank = win_rank;
@@ -596,10 +605,10 @@ static int play(Trick *t, int pos) {
 }
 
 /* Search the next trick of a position, from its leader's card. */
-static int expand(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes) {
+static int expand(u32 m, u32 l, u32 r, int leader, int k, Budget *budget) {
     u32 unsafe = 0;
     for (int shift = 0; shift < 32; shift += 8) unsafe |= (suit_is_safe(m, l, r, shift) ^ 1) << shift;
-    Trick t = {{m, l, r}, leader, 0, leader, 0, k, {0, 0, 0}, nodes, unsafe};
+    Trick t = {{m, l, r}, leader, 0, leader, 0, k, {0, 0, 0}, budget, unsafe};
     return play(&t, 0);
 }
 
@@ -649,7 +658,11 @@ static ALWAYS_INLINE int static_cutoff(u32 m, u32 l, u32 r, int leader, int k) {
 /* Can the catchers force M to take k more tricks from this normalised position, which has no
  * static answer? The table is asked first; what the search finds goes into it, into the way
  * chosen when it was asked (so the bucket is not read again after a long search). */
-static int search(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes) {
+static int search(u32 m, u32 l, u32 r, int leader, int k, Budget *budget) {
+    if (budget->nodes > budget->limit) {
+        budget->spent = 1;
+        return 0;
+    }
     Probe probe = tt_probe_of(m, l, r, leader);
     Entry *near = &near_table[probe.hash & NEAR_MASK];
     u64 near_tag = (probe.hash >> NEAR_BITS) << 15 | (u64)leader << ID_SHIFT;
@@ -667,7 +680,8 @@ static int search(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes) {
     } else {
         way = victim(probe.bucket);
     }
-    int result = expand(m, l, r, leader, k, nodes);
+    int result = expand(m, l, r, leader, k, budget);
+    if (budget->spent) return 0;
     /* the bounds known so far let k through (else the table had answered), so k sets one */
     int cards = popcount32(m), lb = entry ? entry_lb(entry) : 0, ub = entry ? entry_ub(entry) : cards;
     if (result)
@@ -682,22 +696,27 @@ static int search(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes) {
 
 /* The first trick of a layout: a position no other layout reaches, so the table is not
  * asked. */
-static int can_force(u32 m, u32 l, u32 r, int leader, int k, u64 *nodes) {
-    ++*nodes;
+static int can_force(u32 m, u32 l, u32 r, int leader, int k, Budget *budget) {
+    ++budget->nodes;
     int cut = static_cutoff(m, l, r, leader, k);
-    return cut >= 0 ? cut : expand(m, l, r, leader, k, nodes);
+    return cut >= 0 ? cut : expand(m, l, r, leader, k, budget);
 }
 
 
-/* The most tricks the catchers can force on M (0 = M stays clean). Hands must be disjoint,
- * of equal size. */
-static int forced_tricks(u32 m, u32 l, u32 r, int leader, u64 *nodes) {
+/* The most tricks the catchers can force on M (0 = M stays clean), or `cap` when they can
+ * force at least that many (cap 1 asks only whether M is caught); GAVE_UP when the budget ran
+ * out first. Hands must be disjoint, of equal size. */
+enum { GAVE_UP = 255 };
+static int forced_tricks_up_to(u32 m, u32 l, u32 r, int leader, int cap, Budget *budget) {
     u32 h[3] = {m, l, r};
     normalise(h);
-    int tricks = 0;
-    while (tricks < popcount32(m) && can_force(h[0], h[1], h[2], leader, tricks + 1, nodes))
-        tricks++;
-    return tricks;
+    int tricks = 0, most = popcount32(m) < cap ? popcount32(m) : cap;
+    while (tricks < most && can_force(h[0], h[1], h[2], leader, tricks + 1, budget)) tricks++;
+    return budget->spent ? GAVE_UP : tricks;
+}
+
+static int forced_tricks(u32 m, u32 l, u32 r, int leader, Budget *budget) {
+    return forced_tricks_up_to(m, l, r, leader, MAX_TRICKS, budget);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -771,9 +790,9 @@ static PyObject *py_forced_tricks(PyObject *self, PyObject *args) {
     int leader;
     if (!PyArg_ParseTuple(args, "IIIi:forced_tricks", &m, &l, &r, &leader)) return NULL;
     if (parse_leader(leader) < 0 || check_layout(m, l, r) < 0) return NULL;
-    u64 nodes = 0;
-    int tricks = forced_tricks(m, l, r, leader, &nodes);
-    node_count += nodes;
+    Budget budget = {0, UINT64_MAX, 0};
+    int tricks = forced_tricks(m, l, r, leader, &budget);
+    node_count += budget.nodes;
     return PyLong_FromLong(tricks);
 }
 
@@ -824,15 +843,24 @@ static int check_values(const Layouts *layouts, const char *name) {
     return 0;
 }
 
-/* solve_many and solve_ranked: forced tricks for each layout of the buffer, one byte each. */
+/* solve_many and solve_ranked: forced tricks (at most `cap`) for each layout of the buffer, one
+ * byte each, in order until `stop` layouts reach the cap (-1: all of them); with a `budget` of
+ * nodes (-1: none), GAVE_UP for a layout that needs more. */
 static PyObject *solve_buffer(PyObject *args, const char *format, int ranked, const char *name) {
     unsigned int m, pool;
-    int leader;
+    int leader, cap = MAX_TRICKS;
+    Py_ssize_t stop = -1;
+    long long limit = -1;
     Py_buffer view;
-    if (!PyArg_ParseTuple(args, format, &m, &pool, &leader, &view)) return NULL;
+    if (!PyArg_ParseTuple(args, format, &m, &pool, &leader, &view, &cap, &stop, &limit))
+        return NULL;
     Layouts layouts = {m, pool, ranked, 0, 0, {0}, NULL, 0};
     PyObject *result = NULL;
     if (parse_leader(leader) < 0 || (ranked && check_pool(layouts.m, layouts.pool) < 0)) goto done;
+    if (cap < 1) {
+        PyErr_Format(PyExc_ValueError, "cap must be at least 1, not %d", cap);
+        goto done;
+    }
     if (view.len % 4) {
         PyErr_Format(PyExc_ValueError, "%s must hold 4-byte unsigned integers", name);
         goto done;
@@ -848,13 +876,23 @@ static PyObject *solve_buffer(PyObject *args, const char *format, int ranked, co
     if (!result) goto done;
     uint8_t *out = (uint8_t *)PyBytes_AS_STRING(result);
     u64 nodes = 0;
+    Py_ssize_t solved = 0, capped = 0;
     Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t j = 0; j < layouts.count; j++) {
-        u32 l = left_hand(&layouts, j);
-        out[j] = (uint8_t)forced_tricks(layouts.m, l, layouts.pool & ~l, leader, &nodes);
+    while (solved < layouts.count && capped != stop) {
+        u32 l = left_hand(&layouts, solved);
+        Budget budget = {0, limit < 0 ? UINT64_MAX : (u64)limit, 0};
+        int tricks = forced_tricks_up_to(layouts.m, l, layouts.pool & ~l, leader, cap, &budget);
+        nodes += budget.nodes;
+        out[solved++] = (uint8_t)tricks;
+        capped += tricks == cap;
     }
     Py_END_ALLOW_THREADS
     node_count += nodes;
+    if (solved < layouts.count) { /* stopped early: the solved ones only */
+        PyObject *prefix = PyBytes_FromStringAndSize((const char *)out, solved);
+        Py_DECREF(result);
+        result = prefix;
+    }
 done:
     PyBuffer_Release(&view);
     return result;
@@ -862,12 +900,12 @@ done:
 
 static PyObject *py_solve_many(PyObject *self, PyObject *args) {
     (void)self;
-    return solve_buffer(args, "IIiy*:solve_many", 0, "l_masks");
+    return solve_buffer(args, "IIiy*|inL:solve_many", 0, "l_masks");
 }
 
 static PyObject *py_solve_ranked(PyObject *self, PyObject *args) {
     (void)self;
-    return solve_buffer(args, "IIiy*:solve_ranked", 1, "ranks");
+    return solve_buffer(args, "IIiy*|inL:solve_ranked", 1, "ranks");
 }
 
 static PyObject *py_enumerate(PyObject *self, PyObject *args) {
@@ -885,16 +923,17 @@ static PyObject *py_enumerate(PyObject *self, PyObject *args) {
     int pool_cards[32];
     int i = 0;
     for (u32 x = pool; x; x &= x - 1) pool_cards[i++] = lowest(x);
-    u64 hist[HIST] = {0}, nodes = 0;
+    u64 hist[HIST] = {0};
+    Budget budget = {0, UINT64_MAX, 0};
     u32 subset = unrank_colex(start, n, k);
     Py_BEGIN_ALLOW_THREADS
     for (u64 j = 0; j < count; j++) {
         u32 l = spread_subset(subset, pool_cards);
-        hist[forced_tricks(m, l, pool & ~l, leader, &nodes)]++;
+        hist[forced_tricks(m, l, pool & ~l, leader, &budget)]++;
         if (k > 0) subset = next_combination(subset);
     }
     Py_END_ALLOW_THREADS
-    node_count += nodes;
+    node_count += budget.nodes;
     PyObject *list = PyList_New(HIST);
     if (!list) return NULL;
     for (i = 0; i < HIST; i++) {
@@ -974,11 +1013,13 @@ static PyMethodDef methods[] = {
     {"forced_tricks", py_forced_tricks, METH_VARARGS,
      "forced_tricks(m, l, r, leader) -> int: the most tricks the catchers can force on M."},
     {"solve_many", py_solve_many, METH_VARARGS,
-     "solve_many(m, pool, leader, l_masks) -> bytes: forced tricks for each L hand (R gets the "
-     "rest of the pool)."},
+     "solve_many(m, pool, leader, l_masks, cap=10, stop=-1, budget=-1) -> bytes: forced tricks "
+     "(at most cap) for each L hand (R gets the rest of the pool), until stop layouts reach the "
+     "cap; 255 for a layout that needs more than budget search nodes."},
     {"solve_ranked", py_solve_ranked, METH_VARARGS,
-     "solve_ranked(m, pool, leader, ranks) -> bytes: forced tricks for the splits of the pool "
-     "with these colex ranks (4-byte unsigned ints), as enumerate numbers them."},
+     "solve_ranked(m, pool, leader, ranks, cap=10, stop=-1, budget=-1) -> bytes: forced tricks "
+     "for the splits of the pool with these colex ranks (4-byte unsigned ints), as enumerate "
+     "numbers them; cap, stop and budget as for solve_many."},
     {"enumerate", py_enumerate, METH_VARARGS,
      "enumerate(m, pool, leader, start, count) -> list[int]: histogram of forced tricks over "
      "splits start .. start+count-1 of the pool (colex order)."},

@@ -20,19 +20,43 @@ def forced_tricks(m: int, l: int, r: int, leader: int, /) -> int:
     three disjoint hands of equal size (at most 10); ``leader`` leads the first trick.
     Raises ValueError for overlapping hands, unequal sizes or a bad leader."""
 
-def solve_many(m: int, pool: int, leader: int, l_masks: Buffer, /) -> bytes:
+def solve_many(
+    m: int,
+    pool: int,
+    leader: int,
+    l_masks: Buffer,
+    cap: int = 10,
+    stop: int = -1,
+    budget: int = -1,
+    /,
+) -> bytes:
     """The bulk entry point: forced tricks for many layouts of one M hand in one call.
 
     ``pool`` is the catchers' cards (twice as many as M's); ``l_masks`` a buffer of native
     4-byte unsigned ints (e.g. ``array('I')``), each L's hand; R holds ``pool & ~l``.
-    Returns one byte per layout, the most tricks the catchers can force there.
+    Returns one byte per layout, the most tricks the catchers can force there, or ``cap``
+    (at least 1) when they can force that many or more: ``cap`` 1 only asks whether M is
+    caught. With ``stop`` >= 0 the layouts are solved in order until ``stop`` of them reach
+    ``cap``, and only those solved are returned (the bytes may be shorter). With ``budget``
+    >= 0, a layout whose search visits more nodes gives 255 (the search gives up and stores
+    nothing unfinished in the table).
     Raises ValueError when an L hand is not half of the pool."""
 
-def solve_ranked(m: int, pool: int, leader: int, ranks: Buffer, /) -> bytes:
+def solve_ranked(
+    m: int,
+    pool: int,
+    leader: int,
+    ranks: Buffer,
+    cap: int = 10,
+    stop: int = -1,
+    budget: int = -1,
+    /,
+) -> bytes:
     """Forced tricks for the splits of ``pool`` whose ranks (in ``enumerate``'s order) are in
     ``ranks``, a buffer of native 4-byte unsigned ints: a uniform sample of layouts is a
-    uniform sample of ranks. One byte per rank. Raises ValueError for a rank not below
-    C(n, n/2)."""
+    uniform sample of ranks. One byte per rank; ``cap``, ``stop`` and ``budget`` as for
+    ``solve_many``.
+    Raises ValueError for a rank not below C(n, n/2)."""
 
 def enumerate(m: int, pool: int, leader: int, start: int, count: int, /) -> list[int]:
     """Exact enumeration: the histogram (11 counts, 0..10 forced tricks) over the splits
