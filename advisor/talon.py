@@ -127,6 +127,17 @@ def talon_discards(
     return found
 
 
+def talon_discard_order(cards: CardSet, lead: Lead, table: Table) -> Iterator[CardSet]:
+    """The 66 discards of twelve ``cards`` in the discard order, best first, lazily: the best
+    is found without ordering the others, which are often not wanted."""
+    scorer = _scorer(lead, table)
+    (best,) = scorer.discards(cards.mask, 1)
+    yield CardSet(best)
+    for pair in scorer.discards(cards.mask, len(cards) * (len(cards) - 1) // 2):
+        if pair != best:
+            yield CardSet(pair)
+
+
 # --- the outlook -------------------------------------------------------------------------------
 
 

@@ -1,0 +1,473 @@
+"""The discard exact play makes: of the 66 ways to throw two of twelve cards away, the one with
+the highest expected score, every discard scored on the same layouts of the catchers' cards.
+
+Whatever M throws away, the catchers hold the same 20 cards, so every discard of one twelve-card
+hand is scored on the same layouts (common random numbers): the comparison is paired, and a
+layout that is hard for one discard is hard for all. A layout scores +10 when M stays clean and
+-10 per trick the catchers force; the best discard has the highest total, ties going to the
+table's order of discards (:mod:`advisor.talon`).
+
+Scoring all 66 in full would cost seconds a talon; the work goes where the choice is open, on
+bounds that never drop the best:
+
+- **Caught or not first.** A caught layout scores at most -10, so a discard caught on ``c`` of
+  ``n`` layouts totals at most ``10 * (n - 2c)``. The solver is first asked only whether M is
+  caught (the cheapest question), and a discard is dropped as soon as that bound is no better
+  than the best total so far; a poor discard is usually dropped after a catch or two.
+- **Touching cards are one card.** The catchers hold every card the twelve do not, so two
+  cards of M's in one suit with no card between them that M lacks (``♠8 9``) are the same card
+  to the play: the discards that differ only by which of them goes are one discard, solved
+  once (the first in the table's order stands for the others; ``Discards.key``).
+- **Lower cards are never caught more often.** Keeping the lower of two cards of a suit (and
+  throwing the higher) is never caught where keeping the higher is clean: M can play the lower
+  card wherever he would have played the higher, and while he takes no trick the play is the
+  same. So when a discard is caught on a layout, every discard that keeps higher cards in the
+  same suits is caught there too, and when one is clean, every discard keeping lower cards is
+  clean: those answers need no search (:class:`Discards`). The trick count is *not* monotone
+  this way (once M is caught the lead passes differently), so only catches are inferred.
+- **Deepening, best first.** The discards left are deepened: their caught layouts are asked
+  "at least 2 tricks?", then 3, ..., each answer lowering the bound; the discard with the
+  highest bound is always the next one deepened, so that none is deepened further than the
+  best total makes necessary, and the first one settled at the top is the best.
+
+:func:`choose_discard` picks one discard this way (``advisor check --exact``, once a talon and
+seat); :func:`score_discards` scores all 66 for ``advisor discard --exact``, where every discard's
+catch chance is wanted and only the trick counts of the hopeless ones are left as a bound.
+"""
+
+from __future__ import annotations
+
+import heapq
+from array import array
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from advisor.cards import HAND_SIZE, CardSet
+from advisor.solver import GAVE_UP, Seat, solve_many
+
+CLEAN_SCORE = 10  # to the pool for a clean misère
+TRICK_SCORE = 10  # to the mountain per trick taken
+HISTOGRAM_SIZE = HAND_SIZE + 1  # 0..10 forced tricks
+TWELVE = HAND_SIZE + 2
+SCREEN_BUDGET = 400
+"""Search nodes a catch is first looked for in (most are found in a few dozen, while proving
+M clean takes thousands): what is left open is settled only if the discard is still in the
+running."""
+
+
+def total_score(tricks: bytes) -> int:
+    """The score summed over layouts: +10 for each clean one, -10 per trick forced."""
+    return CLEAN_SCORE * tricks.count(0) - TRICK_SCORE * sum(tricks)
+
+
+def catch_bound(layouts: int, caught: int) -> int:
+    """The most a discard caught on ``caught`` of ``layouts`` layouts can total."""
+    return CLEAN_SCORE * (layouts - caught) - TRICK_SCORE * caught
+
+
+def steps_below(room: int, step: int) -> int:
+    """How many steps of ``step`` take a bound ``room`` above a target (or at it) below the
+    target: the least ``r`` with ``r * step > room`` (1 when the bound is already below)."""
+    return max(0, room) // step + 1
+
+
+def histogram_total(histogram: Sequence[int]) -> int:
+    """:func:`total_score` from a histogram of forced tricks."""
+    return CLEAN_SCORE * histogram[0] - TRICK_SCORE * sum(t * n for t, n in enumerate(histogram))
+
+
+# --- which discards keep lower cards ------------------------------------------------------------
+
+
+class Discards:
+    """The 66 discards of twelve cards, numbered by the positions of their two cards among the
+    twelve (sorted by suit, then rank), with the order "keeps lower cards" between them.
+
+    Discard ``x`` keeps lower cards than ``y`` (``x`` below ``y``) when their cards come from
+    the same suits and each of ``x``'s is at least as high as ``y``'s in its suit: ``x``'s kept
+    hand is ``y``'s with cards swapped for lower ones of their suits. A catch of ``x`` on a
+    layout is then a catch of ``y``; a clean ``y`` means a clean ``x``.
+    """
+
+    def __init__(self, twelve: CardSet) -> None:
+        cards = [card.index for card in twelve]
+        if len(cards) != TWELVE:
+            raise ValueError(f"{len(cards)} cards, not twelve")
+        self.masks = [1 << cards[i] | 1 << cards[j] for i, j in _POSITION_PAIRS]
+        self.number = {mask: number for number, mask in enumerate(self.masks)}
+        self.below, self.above = _dominance(tuple(card >> 3 for card in cards))
+        run = _runs(cards)
+        self.key = [(run[i], run[j]) for i, j in _POSITION_PAIRS]
+        """Discards with one key are the same discard to the play: they differ only by which
+        of two touching cards (a run of ranks of one suit, all M's) goes."""
+        members: dict[tuple[int, int], int] = {}
+        for number, key in enumerate(self.key):
+            members[key] = members.get(key, 0) | 1 << number
+        self.alike = [members[key] for key in self.key]
+        """The bit set of the discards with the same key (itself included)."""
+
+
+_POSITION_PAIRS = tuple((i, j) for i in range(TWELVE) for j in range(i + 1, TWELVE))
+
+
+def _runs(cards: Sequence[int]) -> list[int]:
+    """For each of the (sorted) card indexes, the number of its run: the cards of one suit
+    with consecutive ranks."""
+    runs = [0] * len(cards)
+    for position in range(1, len(cards)):
+        touching = cards[position] == cards[position - 1] + 1 and cards[position] & 7
+        runs[position] = runs[position - 1] + (0 if touching else 1)
+    return runs
+
+
+@lru_cache(maxsize=512)
+def _dominance(suits: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For each discard (by :data:`_POSITION_PAIRS`) of twelve cards whose suits are ``suits``:
+    the bit set of the discards below it (keeping lower cards, itself included) and of those
+    above it. It depends on the suits' lengths only, a few hundred shapes."""
+    pairs = _POSITION_PAIRS
+    below = [0] * len(pairs)
+    above = [0] * len(pairs)
+    for x, (i1, j1) in enumerate(pairs):
+        for y, (i2, j2) in enumerate(pairs):
+            same_suits = suits[i1] == suits[i2] and suits[j1] == suits[j2]
+            if same_suits and i1 >= i2 and j1 >= j2:  # x throws higher cards: x is below y
+                below[y] |= 1 << x
+                above[x] |= 1 << y
+    return tuple(below), tuple(above)
+
+
+class _Catches:
+    """What is known of which discards are caught on each layout (bit sets by discard number),
+    so that :class:`Discards`'s order answers without a search where it can; and how often
+    each layout has caught a discard so far, to ask the likeliest catches first."""
+
+    def __init__(self, discards: Discards, layouts: int) -> None:
+        self.discards = discards
+        self.caught = [0] * layouts
+        self.clean = [0] * layouts
+        self.catches = [0] * layouts
+
+    def screen(
+        self,
+        number: int,
+        hand: CardSet,
+        pool: CardSet,
+        seat: Seat,
+        layouts: array[int],
+        limit: int | None = None,
+        budget: int | None = None,
+    ) -> tuple[list[int], list[int]] | None:
+        """The layouts (their indexes) where discard ``number`` is caught, and those the node
+        ``budget`` left open; None as soon as ``limit`` are caught (its bound is then no longer
+        good enough). With a limit, the layouts that caught most discards so far are asked
+        first: a catch is quick to find and a clean layout slow to prove, so the limit is
+        reached after fewer proofs (and with a budget, fewer still are finished)."""
+        below, above = self.discards.below[number], self.discards.above[number]
+        caught, unknown = [], []
+        for index, (caught_here, clean_here) in enumerate(
+            zip(self.caught, self.clean, strict=True)
+        ):
+            if caught_here & below:
+                caught.append(index)
+            elif not clean_here & above:
+                unknown.append(index)
+        if limit is not None:
+            if len(caught) >= limit:
+                return None
+            unknown.sort(key=self.catches.__getitem__, reverse=True)
+        stop = None if limit is None else limit - len(caught)
+        asked = array("I", (layouts[index] for index in unknown))
+        answers = solve_many(hand, pool, seat, asked, cap=1, stop=stop, budget=budget)
+        alike = self.discards.alike[number]
+        left = []
+        for index, answer in zip(unknown, answers, strict=False):
+            if answer == GAVE_UP:
+                left.append(index)
+            elif answer:
+                caught.append(index)
+                self.caught[index] |= alike
+                self.catches[index] += 1
+            else:
+                self.clean[index] |= alike
+        if len(answers) < len(unknown) or (limit is not None and len(caught) >= limit):
+            return None
+        return sorted(caught), left
+
+
+# --- deepening ---------------------------------------------------------------------------------
+
+
+class _Deepening:
+    """One discard (and seat) on its way to an exact histogram: the tricks of the settled
+    layouts, for each open (caught) layout the tricks it is known to cost at least, and the
+    layouts not yet known to catch M or not (counted clean until they are)."""
+
+    def __init__(
+        self,
+        hand: CardSet,
+        pool: CardSet,
+        seat: Seat,
+        layouts: array[int],
+        caught: list[int],
+        unknown: Sequence[int] = (),
+    ) -> None:
+        self.hand, self.pool, self.seat = hand, pool, seat
+        self.histogram = [0] * HISTOGRAM_SIZE
+        self.histogram[0] = len(layouts) - len(caught) - len(unknown)
+        self.open = [layouts[index] for index in caught]
+        self.least = [1] * len(caught)  # a caught layout costs at least one trick
+        self.unknown = [layouts[index] for index in unknown]
+        # the bound, kept as the layouts change: settled exactly, each open one at its least
+        self.bound = CLEAN_SCORE * (self.histogram[0] + len(self.unknown)) - TRICK_SCORE * len(
+            caught
+        )
+
+    @property
+    def caught(self) -> int:
+        """The layouts known to catch M."""
+        return len(self.open) + sum(self.histogram[1:])
+
+    @property
+    def settled(self) -> bool:
+        return not self.open and not self.unknown
+
+    def deepen(self, needed: int | None = None) -> None:
+        """One step towards the exact total, the cheap kind first: ask the open layouts known
+        to cost the fewest tricks whether they cost one more, or else the unknown ones whether
+        they catch M at all; with ``needed`` (at most :attr:`bound`), stop asking once enough
+        of them do that the bound falls below it."""
+        if not self.open:
+            self._resolve(needed)
+            return
+        fewest = min(self.least)
+        cap = fewest + 1
+        asked = [i for i, least in enumerate(self.least) if least == fewest]
+        stop = None if needed is None else steps_below(self.bound - needed, TRICK_SCORE)
+        layouts = array("I", (self.open[i] for i in asked))
+        tricks = solve_many(self.hand, self.pool, self.seat, layouts, cap=cap, stop=stop)
+        done = []
+        for i, count in zip(asked, tricks, strict=False):
+            if count < cap or cap == HAND_SIZE:
+                self.histogram[count] += 1
+                self.bound -= TRICK_SCORE * (count - fewest)
+                done.append(i)
+            else:
+                self.least[i] = cap
+                self.bound -= TRICK_SCORE
+        if done:
+            gone = set(done)
+            kept = [i for i in range(len(self.open)) if i not in gone]
+            self.open = [self.open[i] for i in kept]
+            self.least = [self.least[i] for i in kept]
+
+    def _resolve(self, needed: int | None) -> None:
+        """Ask the unknown layouts whether they catch M (a catch lowers the bound by 20)."""
+        step = CLEAN_SCORE + TRICK_SCORE  # a catch takes its +10 away and costs 10 more
+        stop = None if needed is None else steps_below(self.bound - needed, step)
+        layouts = array("I", self.unknown)
+        answers = solve_many(self.hand, self.pool, self.seat, layouts, cap=1, stop=stop)
+        for layout, answer in zip(self.unknown, answers, strict=False):
+            if answer:
+                self.open.append(layout)
+                self.least.append(1)
+                self.bound -= step
+            else:
+                self.histogram[0] += 1
+        self.unknown = self.unknown[len(answers) :]
+
+    def settle(self) -> None:
+        """Every layout's tricks, in full."""
+        layouts = self.open + self.unknown
+        least = self.least + [0] * len(self.unknown)
+        if layouts:
+            tricks = solve_many(self.hand, self.pool, self.seat, array("I", layouts))
+            for count, known in zip(tricks, least, strict=True):
+                self.histogram[count] += 1
+                self.bound -= TRICK_SCORE * (count - known) + (
+                    CLEAN_SCORE if count and not known else 0
+                )
+            self.open, self.least, self.unknown = [], [], []
+
+
+def _best_first(
+    entries: list[tuple[int, list[_Deepening]]], best: tuple[int, int] | None
+) -> tuple[int, int] | None:
+    """Deepen the discards (by table rank, each a list of seats) always at the highest summed
+    bound, until the top one is settled; returns the best (total, rank): ``best`` if none beats
+    it. A deepening stops as soon as its bound falls below the next one's (or the best), and
+    the ones that cannot win are left where they stopped."""
+    heap = [(-_bound(parts), rank, parts) for rank, parts in entries]
+    heapq.heapify(heap)
+    while heap:
+        negative, rank, parts = heap[0]
+        if best is not None and not _beats(-negative, rank, *best):
+            return best
+        unsettled = [part for part in parts if not part.settled]
+        if not unsettled:
+            return -negative, rank
+        part = max(unsettled, key=lambda p: len(p.open))
+        rival = _rival(heap, best)
+        if rival is None:
+            part.deepen()
+        else:  # the part's share of what keeps this discard on top
+            part.deepen(_needed(rank, *rival) - (-negative - part.bound))
+        heapq.heapreplace(heap, (-_bound(parts), rank, parts))
+    return best
+
+
+def _rival(heap: list[tuple[int, int, list[_Deepening]]], best: tuple[int, int] | None
+           ) -> tuple[int, int] | None:  # fmt: skip
+    """What the top of the heap must stay above: the best settled (total, rank), or the next
+    entry's (bound, rank), whichever is higher."""
+    following = [(-heap[i][0], heap[i][1]) for i in (1, 2) if i < len(heap)]
+    candidates = ([best] if best is not None else []) + following
+    return max(candidates, key=lambda c: (c[0], -c[1])) if candidates else None
+
+
+def _needed(rank: int, total: int, other_rank: int) -> int:
+    """The least total with which the discard at ``rank`` stays ahead of ``total`` at
+    ``other_rank`` (totals are whole; on a tie the lower rank is ahead)."""
+    return total if rank < other_rank else total + 1
+
+
+def _bound(parts: Sequence[_Deepening]) -> int:
+    return parts[0].bound if len(parts) == 1 else sum(part.bound for part in parts)
+
+
+def _beats(total: int, rank: int, best_total: int, best_rank: int) -> bool:
+    """Whether ``total`` at table rank ``rank`` beats the best so far (ties: the lower rank)."""
+    return total > best_total or (total == best_total and rank < best_rank)
+
+
+# --- one discard -------------------------------------------------------------------------------
+
+
+def choose_discard(
+    twelve: CardSet, pool: CardSet, seat: Seat, layouts: array[int], order: Iterable[CardSet]
+) -> CardSet:
+    """The discard (two of ``twelve``) with the highest total score on ``layouts`` (L's hands
+    out of ``pool``) with ``seat`` on lead; ``order`` gives the 66 candidates in the table's
+    order, lazily (the first is often clean on every layout, and then nothing else is looked
+    at), and breaks ties."""
+    candidates = iter(order)
+    first = next(candidates)
+    discards = Discards(twelve)
+    catches = _Catches(discards, len(layouts))
+    screened = catches.screen(discards.number[first.mask], twelve - first, pool, seat, layouts)
+    assert screened is not None, "a screen without a limit always ends"
+    caught, _ = screened
+    if not caught:
+        return first
+    opening = _Deepening(twelve - first, pool, seat, layouts, caught)
+    opening.settle()
+    first_total = histogram_total(opening.histogram)
+    # the catches that take a bound of +10 a layout below first_total + 1 (a tie loses)
+    perfect = CLEAN_SCORE * len(layouts)
+    limit = steps_below(perfect - (first_total + 1), CLEAN_SCORE + TRICK_SCORE)
+    ranked = [first]
+    entries = []
+    seen = {discards.key[discards.number[first.mask]]}
+    for rank, discard in enumerate(candidates, start=1):
+        ranked.append(discard)
+        number = discards.number[discard.mask]
+        if discards.key[number] in seen:  # the same discard as one before it in the order
+            continue
+        seen.add(discards.key[number])
+        hand = twelve - discard
+        found = catches.screen(number, hand, pool, seat, layouts, limit, SCREEN_BUDGET)
+        if found is not None:
+            entries.append((rank, [_Deepening(hand, pool, seat, layouts, *found)]))
+    best = _best_first(entries, (first_total, 0))
+    assert best is not None, "the first discard is the best unless another beats it"
+    return ranked[best[1]]
+
+
+# --- all of them -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatTricks:
+    """One discard and leading seat over the shared layouts: the layouts where M is caught, and
+    either every layout's forced tricks or, when the discard was dropped on a bound, only
+    ``bound``, the most its total can be."""
+
+    seat: Seat
+    layouts: int
+    caught: int
+    histogram: tuple[int, ...] | None
+    bound: int
+
+    @property
+    def settled(self) -> bool:
+        return self.histogram is not None
+
+
+@dataclass(frozen=True)
+class ScoredDiscard:
+    """One discard of :func:`score_discards`: its seats, and the discard before it in the
+    table's order that is the same to the play (touching cards), or None."""
+
+    discards: CardSet
+    rank: int
+    """Its place in the table's order (0 first)."""
+    seats: tuple[SeatTricks, ...]
+    same_as: CardSet | None = None
+
+
+def score_discards(
+    twelve: CardSet,
+    pool: CardSet,
+    seats: Sequence[Seat],
+    layouts: array[int],
+    order: Sequence[CardSet],
+    settle_best: int = 1,
+) -> list[ScoredDiscard]:
+    """Every discard of ``order`` (the table's order: all 66) on ``layouts`` for each of
+    ``seats``: whether M is caught on each layout, and the forced tricks of the best by their
+    total summed over the seats (ties: the table's order) and of the ``settle_best`` best by
+    their bound after the catches are known; the others keep their bound. Best first: the
+    settled discards by total, then the rest by bound, each followed by the discards that are
+    the same to the play."""
+    discards = Discards(twelve)
+    catches = [_Catches(discards, len(layouts)) for _ in seats]
+    entries = []
+    alike: dict[tuple[int, int], list[int]] = {}
+    for rank, discard in enumerate(order):
+        number = discards.number[discard.mask]
+        if discards.key[number] in alike:
+            alike[discards.key[number]].append(rank)
+            continue
+        alike[discards.key[number]] = [rank]
+        hand = twelve - discard
+        parts = []
+        for seat, known in zip(seats, catches, strict=True):
+            screened = known.screen(number, hand, pool, seat, layouts)
+            assert screened is not None, "a screen without a limit always ends"
+            parts.append(_Deepening(hand, pool, seat, layouts, *screened))
+        entries.append((rank, parts))
+    catch_counts = {rank: [len(part.open) for part in parts] for rank, parts in entries}
+    by_bound = sorted(entries, key=lambda entry: (-_bound(entry[1]), entry[0]))
+    for _, parts in by_bound[:settle_best]:
+        for part in parts:
+            part.settle()
+    _best_first(entries, None)
+    results = []
+    for rank, parts in entries:
+        seat_results = tuple(
+            SeatTricks(part.seat, len(layouts), caught,
+                       tuple(part.histogram) if part.settled else None, part.bound)
+            for part, caught in zip(parts, catch_counts[rank], strict=True)
+        )  # fmt: skip
+        results.append((rank, seat_results))
+    results.sort(key=lambda item: (not all(s.settled for s in item[1]),
+                                   -sum(s.bound for s in item[1]), item[0]))  # fmt: skip
+    found = []
+    for rank, seat_results in results:
+        members = alike[discards.key[discards.number[order[rank].mask]]]
+        found.append(ScoredDiscard(order[rank], rank, seat_results))
+        found += [
+            ScoredDiscard(order[other], other, seat_results, order[rank]) for other in members[1:]
+        ]
+    return found
