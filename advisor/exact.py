@@ -1,59 +1,77 @@
-"""Exact odds for the bid: how often the catchers really catch a hand, talon and discard included.
+"""Exact odds for the bid: how often the catchers really catch a hand, what it scores, talon and
+discard included.
 
 The bid is made on ten cards, before the talon is seen. For each of the C(22, 2) = 231 talons
-the 22 unseen cards can form, M takes the talon and discards two of the twelve cards: by default
-the founding table's choice (:func:`advisor.talon.talon_discards`, the same as ``check --talon``);
-with ``discard="solver"`` the solver picks, for each talon and seat, among the table's three best
-discards, each scored on the same sampled splits (the highest total score wins, the table's order
-breaks ties; choosing on the splits then reported flatters the choice a little). The
-catchers' 20 cards are then split 10/10 at random and the compiled solver says how many tricks
-the catchers can force on M (:func:`advisor.solver.solve_many`).
+the 22 unseen cards can form, M takes the talon and discards two of the twelve cards, then the
+catchers' 20 cards are split 10/10 at random and the compiled solver says how many tricks the
+catchers can force on M (:func:`advisor.solver.solve_many`). The discard (``discard``):
+
+- ``exact`` (the default): the one exact play makes, the highest expected score of all 66
+  (:func:`advisor.exact_discard.choose_discard`), chosen on splits of its own for each talon
+  and seat (8 a talon), so that the splits reported do not flatter the choice;
+- ``table``: the founding table's choice (:func:`advisor.talon.talon_discards`, the same as
+  ``check --talon``);
+- ``solver``: the table's three best discards scored on the reported splits (the highest total
+  wins, the table's order breaks ties; choosing on the splits then reported flatters it).
 
 **Stratified sampling.** Every talon gets the same number of splits (4 by default: 924 in all),
-drawn from one PRNG seeded with ``seed``, so a hand gets the same answer every run and in every
-process. Each talon is equally likely, so the plain mean over all splits estimates the catch
-chance; its 95 % interval is the Wilson interval of the caught count.
+drawn from one PRNG seeded with ``seed`` (the choice splits from a second one), so a hand gets
+the same answer every run and in every process. Each talon is equally likely, so the plain
+mean over all splits estimates the catch chance and the score; the 95 % intervals are the
+Wilson interval of the caught count and the normal interval of the mean score.
 
 **Seats.** ``me``, ``left`` or ``right`` says who leads the first trick (``left``: the catcher
 on M's left is first hand). ``them`` solves both catchers' seats on the same splits, reports
-each, and averages them: the averaged interval runs from the mean of the two lower bounds to the
+each, and averages them: the averaged intervals run from the mean of the two lower bounds to the
 mean of the two upper ones (conservative: the seats share the splits, so their errors go
 together, and the spread of a mean is at most the mean of the spreads).
 
-**The exact-play verdict** declares when P(caught) is at most the table's ``exact_threshold``
-(percent, default 50). The founding verdict is :func:`advisor.verdict.assess` on the ten cards
-as dealt (their lead for ``left``, ``right`` and ``them``); when the two differ,
-:attr:`ExactOdds.reason` says why in one line.
+**The exact-play verdict** declares when the expected score of the misère (+10 clean, -10 per
+trick) is above the score of passing, the table's ``pass_score`` (default 0), and, when the table
+sets ``exact_threshold``, the catch chance is at most that many percent. The founding verdict is
+:func:`advisor.verdict.assess` on the ten cards as dealt (their lead for ``left``, ``right`` and
+``them``); when the two differ, :attr:`ExactOdds.reason` says why in one line.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from advisor.cards import HAND_SIZE, Card, CardSet
 from advisor.errors import AdvisorError, CardCountError
+from advisor.exact_discard import choose_discard, total_score
 from advisor.solver import Odds, Seat, SolverUnavailableError, core_available, solve_many
 from advisor.table import Lead, Table
-from advisor.talon import TALON_COUNT, talon_discards
+from advisor.talon import TALON_COUNT, talon_discard_order, talon_discards
 from advisor.verdict import DECLARE, PASS, Assessment, assess
 
 SPLITS_PER_TALON = 4
 DEFAULT_SAMPLES = SPLITS_PER_TALON * TALON_COUNT  # 924
-DISCARD_MODES = ("table", "solver")
+CHOICE_SPLITS_PER_TALON = 8  # with discard="exact": the splits each talon's choice is made on
 SOLVER_CANDIDATES = 3  # with discard="solver": the table's best few, scored by the solver
-CLEAN_SCORE = 10  # to the pool for a clean misère
-TRICK_SCORE = 10  # to the mountain per trick taken
 _MAX_TRICKS = HAND_SIZE + 1
 
 
 class ExactError(AdvisorError):
     """Options of the exact analysis that cannot be used (samples, discard mode)."""
+
+
+class DiscardMode(str, Enum):
+    """How M chooses his discard after each talon in the exact analysis."""
+
+    EXACT = "exact"
+    TABLE = "table"
+    SOLVER = "solver"
+
+    def __str__(self) -> str:
+        return self.value
 
 
 class ExactLead(str, Enum):
@@ -94,6 +112,13 @@ def splits_per_talon(samples: int) -> int:
     return max(1, round(samples / TALON_COUNT))
 
 
+def discard_mode(value: str | DiscardMode) -> DiscardMode:
+    try:
+        return DiscardMode(value)
+    except ValueError:
+        raise ExactError(f"discard '{value}' must be exact, table or solver") from None
+
+
 # --- the sample --------------------------------------------------------------------------------
 
 
@@ -111,7 +136,7 @@ class Stratum:
         return solve_many((hand | self.talon) - discards, self.pool, seat, self.splits)
 
 
-def draw_strata(hand: CardSet, per_talon: int, seed: int) -> list[Stratum]:
+def draw_strata(hand: CardSet, per_talon: int, seed: int | str) -> list[Stratum]:
     """Every talon of ``hand`` (in the order of :func:`~advisor.talon.talon_outlook`) with
     ``per_talon`` splits each, all from one PRNG seeded with ``seed``."""
     rng = random.Random(seed)
@@ -120,6 +145,12 @@ def draw_strata(hand: CardSet, per_talon: int, seed: int) -> list[Stratum]:
         sampler.stratum(CardSet(1 << low | 1 << high), per_talon, rng)
         for low, high in itertools.combinations(sampler.cards, 2)
     ]
+
+
+def choice_seed(seed: int) -> str:
+    """The seed of the splits the exact discard is chosen on: another stream than the one
+    reported (``seed`` itself), and the same in every process."""
+    return f"discard choice {seed}"
 
 
 class SplitSampler:
@@ -186,15 +217,27 @@ class SeatOdds:
         """The 95 % Wilson interval of :attr:`p_caught`."""
         return self.odds.interval
 
+    @property
+    def expected_score(self) -> float:
+        return self.odds.expected_score
+
+    @property
+    def score_interval(self) -> tuple[float, float]:
+        """The 95 % interval of :attr:`expected_score`."""
+        return self.odds.score_interval
+
     def to_dict(self) -> dict[str, Any]:
         low, high = self.interval
+        score_low, score_high = self.score_interval
         return {
             "lead": SEAT_NAMES[self.seat],
             "p_caught": round(self.p_caught, 4),
             "low": round(low, 4),
             "high": round(high, 4),
             "histogram": list(self.odds.histogram),
-            "expected_score": round(self.odds.expected_score, 2),
+            "expected_score": round(self.expected_score, 2),
+            "score_low": round(score_low, 2),
+            "score_high": round(score_high, 2),
         }
 
 
@@ -205,7 +248,7 @@ class ExactOdds:
     founding: Assessment
     """The founding rules on the ten cards as dealt."""
     lead: ExactLead
-    discard: str
+    discard: DiscardMode
     seed: int
     samples: int
     """Splits drawn, the same for every seat: a multiple of 231."""
@@ -216,23 +259,24 @@ class ExactOdds:
         return self.founding.hand
 
     @property
-    def threshold(self) -> float:
-        """The exact-play limit in percent (the table's ``exact_threshold``)."""
-        return float(self.founding.table.exact_threshold)
+    def threshold(self) -> float | None:
+        """The table's optional limit on P(caught), in percent (``exact_threshold``)."""
+        return self.founding.table.exact_threshold
+
+    @property
+    def pass_score(self) -> float:
+        """What passing is worth, to compare the misère's expected score with."""
+        return self.founding.table.pass_score
 
     @property
     def p_caught(self) -> float:
         """P(caught) with best play, averaged over the seats."""
-        return sum(seat.p_caught for seat in self.seats) / len(self.seats)
+        return _mean(seat.p_caught for seat in self.seats)
 
     @property
     def interval(self) -> tuple[float, float]:
         """The 95 % interval (for ``them``: the seats' bounds averaged)."""
-        bounds = [seat.interval for seat in self.seats]
-        return (
-            sum(low for low, _ in bounds) / len(bounds),
-            sum(high for _, high in bounds) / len(bounds),
-        )
+        return _mean_bounds(seat.interval for seat in self.seats)
 
     @property
     def histogram(self) -> tuple[int, ...]:
@@ -243,16 +287,48 @@ class ExactOdds:
 
     @property
     def expected_score(self) -> float:
-        return sum(seat.odds.expected_score for seat in self.seats) / len(self.seats)
+        return _mean(seat.expected_score for seat in self.seats)
+
+    @property
+    def score_interval(self) -> tuple[float, float]:
+        """The 95 % interval of the expected score (for ``them``: the bounds averaged)."""
+        return _mean_bounds(seat.score_interval for seat in self.seats)
+
+    @property
+    def tricks_when_caught(self) -> float:
+        """The mean number of tricks the catchers force in the deals where M is caught."""
+        histogram = self.histogram
+        caught = sum(histogram[1:])
+        return sum(t * n for t, n in enumerate(histogram)) / caught if caught else 0.0
 
     @property
     def declare(self) -> bool:
-        """The exact-play verdict: declare when P(caught) is within ``exact_threshold``."""
-        return 100 * self.p_caught <= self.threshold
+        """The exact-play verdict: declare when the expected score beats passing (and P(caught)
+        is within ``exact_threshold`` when the table sets one)."""
+        if self.expected_score <= self.pass_score:
+            return False
+        return self.threshold is None or 100 * self.p_caught <= self.threshold
 
     @property
     def verdict(self) -> str:
         return DECLARE if self.declare else PASS
+
+    @property
+    def too_close(self) -> bool:
+        """Whether the expected score's interval holds the pass score: the verdict follows
+        the point estimate, but more deals could turn it."""
+        low, high = self.score_interval
+        return low <= self.pass_score <= high
+
+    @property
+    def samples_to_decide(self) -> int:
+        """About how many deals would narrow the score's interval enough to leave the pass
+        score outside it (a multiple of 231; at least twice the deals drawn)."""
+        low, high = self.score_interval
+        gap = abs(self.expected_score - self.pass_score)
+        factor = ((high - low) / 2 / gap) ** 2 if gap else 4.0
+        wanted = max(2 * self.samples, math.ceil(factor * self.samples))
+        return math.ceil(wanted / TALON_COUNT) * TALON_COUNT
 
     @property
     def reason(self) -> str | None:
@@ -260,32 +336,50 @@ class ExactOdds:
         they agree)."""
         if self.declare == self.founding.declare:
             return None
-        caught, limit = _percent(self.p_caught), f"{self.threshold:g}%"
+        caught, score = _percent(self.p_caught), f"{self.expected_score:+.1f}"
         if self.founding.declare:
-            return f"with best play the catchers catch it in {caught}, above the {limit} limit"
+            if self.expected_score > self.pass_score and self.threshold is not None:
+                return f"with best play the catchers catch it in {caught}, above the " \
+                       f"{self.threshold:g}% limit"  # fmt: skip
+            return (
+                f"caught in {caught}, then for {self.tricks_when_caught:.1f} tricks on average: "
+                f"expected {score}"
+            )
         usual = self.usual_discards
         if not usual:
-            return f"with the talon and best play it is caught in only {caught}, within {limit}"
+            return f"with the talon and best play it is caught in only {caught}: expected {score}"
         share = _percent(max(n for _, n in usual) / (TALON_COUNT * len(self.seats)), 0)
         cards = CardSet.of(card for card, _ in usual)
         return f"the talon usually lets the player discard {cards} ({share} of talons)"
 
     @property
-    def usual_discards(self) -> tuple[tuple[Card, int], ...]:
-        """The cards of the hand discarded after most talons (summed over the seats)."""
+    def discarded(self) -> tuple[tuple[Card, int], ...]:
+        """Each card of the hand as dealt that M discarded, with the number of talons it went
+        in (summed over the seats), most often first."""
         counts: dict[Card, int] = {}
         for seat in self.seats:
             for card, count in seat.discarded:
                 counts[card] = counts.get(card, 0) + count
+        return tuple(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+
+    @property
+    def usual_discards(self) -> tuple[tuple[Card, int], ...]:
+        """The cards of the hand discarded after most talons (summed over the seats)."""
         half = TALON_COUNT * len(self.seats) / 2
-        return tuple((card, n) for card, n in sorted(counts.items()) if n > half)
+        return tuple(sorted((card, n) for card, n in self.discarded if n > half))
+
+    @property
+    def talons(self) -> int:
+        """Talons times seats: what :attr:`discarded` counts out of."""
+        return TALON_COUNT * len(self.seats)
 
     def to_dict(self) -> dict[str, Any]:
         """The ``exact`` object of ``--json``; documented in the README."""
         low, high = self.interval
+        score_low, score_high = self.score_interval
         return {
             "lead": self.lead.value,
-            "discard": self.discard,
+            "discard": self.discard.value,
             "seed": self.seed,
             "samples": self.samples,
             "p_caught": round(self.p_caught, 4),
@@ -293,18 +387,33 @@ class ExactOdds:
             "high": round(high, 4),
             "histogram": list(self.histogram),
             "expected_score": round(self.expected_score, 2),
-            "threshold": _number(self.threshold),
+            "score_low": round(score_low, 2),
+            "score_high": round(score_high, 2),
+            "pass_score": json_number(self.pass_score),
+            "threshold": None if self.threshold is None else json_number(self.threshold),
             "verdict": self.verdict,
             "reason": self.reason,
+            "discarded": [{"card": str(card), "talons": n} for card, n in self.discarded],
             "seats": [seat.to_dict() for seat in self.seats],
         }
+
+
+def _mean(values: Iterator[float] | Sequence[float]) -> float:
+    found = list(values)
+    return sum(found) / len(found)
+
+
+def _mean_bounds(bounds: Iterator[tuple[float, float]]) -> tuple[float, float]:
+    found = list(bounds)
+    return _mean([low for low, _ in found]), _mean([high for _, high in found])
 
 
 def _percent(fraction: float, digits: int = 1) -> str:
     return f"{100 * fraction:.{digits}f}%"
 
 
-def _number(value: float) -> float | int:
+def json_number(value: float) -> float | int:
+    """Whole numbers print as integers in JSON (50, not 50.0)."""
     return int(value) if float(value).is_integer() else value
 
 
@@ -318,7 +427,7 @@ def exact_odds(
     *,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
-    discard: str = "table",
+    discard: DiscardMode | str = DiscardMode.EXACT,
 ) -> ExactOdds:
     """The exact analysis of ten cards as dealt; see the module docstring.
 
@@ -326,29 +435,58 @@ def exact_odds(
     :class:`ExactError` for bad options and :class:`~advisor.errors.CardCountError` unless the
     hand holds ten cards.
     """
-    if discard not in DISCARD_MODES:
-        raise ExactError(f"discard '{discard}' must be table or solver")
+    mode = discard_mode(discard)
     if len(hand) != HAND_SIZE:
         raise CardCountError(f"{len(hand)} cards given, a hand has {HAND_SIZE}")
     per_talon = splits_per_talon(samples)
     if not core_available():
         raise SolverUnavailableError()
     founding = assess(hand, lead.table_lead, table)
-    top = SOLVER_CANDIDATES if discard == "solver" else 1
-    candidates = [found for _, found in talon_discards(hand, lead.table_lead, table, top)]
     strata = draw_strata(hand, per_talon, seed)
-    seats = tuple(_seat_odds(hand, strata, candidates, seat) for seat in lead.seats)
-    return ExactOdds(founding, lead, discard, seed, per_talon * TALON_COUNT, seats)
+    choose = _chooser(hand, lead, table, mode, seed)
+    seats = tuple(_seat_odds(hand, strata, choose, seat) for seat in lead.seats)
+    return ExactOdds(founding, lead, mode, seed, per_talon * TALON_COUNT, seats)
 
 
-def _seat_odds(
-    hand: CardSet, strata: Sequence[Stratum], candidates: Sequence[tuple[CardSet, ...]], seat: Seat
-) -> SeatOdds:
+_Chooser = Callable[[int, "Stratum", Seat], CardSet]
+"""M's discard for the talon numbered ``number`` (its stratum) and the leading seat."""
+
+
+def _chooser(
+    hand: CardSet, lead: ExactLead, table: Table, mode: DiscardMode, seed: int
+) -> _Chooser:
+    """How M picks his discard for a talon and seat, by ``mode``."""
+    if mode is DiscardMode.EXACT:
+        return _ExactChoice(hand, lead.table_lead, table, choice_seed(seed))
+    top = SOLVER_CANDIDATES if mode is DiscardMode.SOLVER else 1
+    candidates = [found for _, found in talon_discards(hand, lead.table_lead, table, top)]
+
+    def by_table(number: int, stratum: Stratum, seat: Seat) -> CardSet:
+        return _best_option(hand, stratum, candidates[number], seat)
+
+    return by_table
+
+
+class _ExactChoice:
+    """The exact discard of each talon and seat, chosen on splits that are not reported."""
+
+    def __init__(self, hand: CardSet, lead: Lead, table: Table, seed: str) -> None:
+        self.hand, self.lead, self.table = hand, lead, table
+        self.strata = draw_strata(hand, CHOICE_SPLITS_PER_TALON, seed)
+
+    def __call__(self, number: int, stratum: Stratum, seat: Seat) -> CardSet:
+        choice = self.strata[number]
+        twelve = self.hand | choice.talon
+        order = talon_discard_order(twelve, self.lead, self.table)
+        return choose_discard(twelve, choice.pool, seat, choice.splits, order)
+
+
+def _seat_odds(hand: CardSet, strata: Sequence[Stratum], choose: _Chooser, seat: Seat) -> SeatOdds:
     histogram = [0] * _MAX_TRICKS
     counts: dict[Card, int] = {}
-    for stratum, options in zip(strata, candidates, strict=True):
-        discards, tricks = _best_option(hand, stratum, options, seat)
-        for t in tricks:
+    for number, stratum in enumerate(strata):
+        discards = choose(number, stratum, seat)
+        for t in stratum.solve(hand, discards, seat):
             histogram[t] += 1
         for card in discards & hand:
             counts[card] = counts.get(card, 0) + 1
@@ -357,17 +495,12 @@ def _seat_odds(
 
 def _best_option(
     hand: CardSet, stratum: Stratum, options: Sequence[CardSet], seat: Seat
-) -> tuple[CardSet, bytes]:
+) -> CardSet:
     """The discard (of the table's candidates, best first) that scores most on the stratum's
-    splits, with its forced tricks; the first of equals wins."""
-    solved = [(discards, stratum.solve(hand, discards, seat)) for discards in options]
-    return max(solved, key=lambda option: _score(option[1]))
-
-
-def _score(tricks: bytes) -> int:
-    """Total score over the splits: +10 when clean, -10 per trick."""
-    clean = tricks.count(0)
-    return CLEAN_SCORE * clean - TRICK_SCORE * sum(tricks)
+    splits; the first of equals wins."""
+    if len(options) == 1:
+        return options[0]
+    return max(options, key=lambda discards: total_score(stratum.solve(hand, discards, seat)))
 
 
 # --- advisor batch --exact ---------------------------------------------------------------------
@@ -383,7 +516,7 @@ class BatchExact:
 
     samples: int = DEFAULT_SAMPLES
     seed: int = 0
-    discard: str = "table"
+    discard: DiscardMode = DiscardMode.EXACT
 
     def __call__(self, hand: CardSet, lead: Lead, table: Table) -> dict[str, Any]:
         found = exact_odds(

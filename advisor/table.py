@@ -70,8 +70,10 @@ SETTING_DEFAULTS: dict[str, Any] = {
     "max_holes": 2,
     "combine": "sum",
     "unlisted": 100,
-    "exact_threshold": 50,
+    "pass_score": 0,
+    "exact_threshold": None,  # off unless a table sets it
 }
+PASS_SCORE_RANGE = (-100, 10)  # from ten tricks in the mountain to a clean misère
 RULE_DEFAULTS: dict[str, bool] = {"no_seven": True, "lone_low_own_lead": True}
 
 
@@ -118,8 +120,16 @@ class Table:
         return float(self.setting("unlisted"))
 
     @property
-    def exact_threshold(self) -> float:
-        return float(self.setting("exact_threshold"))
+    def pass_score(self) -> float:
+        """What passing is worth, in the misère's points: ``check --exact`` declares when the
+        misère's expected score is above it."""
+        return float(self.setting("pass_score"))
+
+    @property
+    def exact_threshold(self) -> float | None:
+        """An optional extra limit of ``check --exact`` on P(caught), in percent (None: off)."""
+        value = self.setting("exact_threshold")
+        return None if value is None else float(value)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``advisor table show --json``: every value and where it came from."""
@@ -300,6 +310,19 @@ def _check_setting(name: str, value: Any, origin: str) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 4:
             raise TableError(f"{origin}: max_holes = {value!r} must be a whole number 0..4")
         return value
+    if name == "pass_score":
+        low, high = PASS_SCORE_RANGE
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or not low <= value <= high
+        ):
+            raise TableError(
+                f"{origin}: pass_score = {value!r} must be a number of points, {low}..{high}"
+            )
+        return value
+    if name == "exact_threshold" and value is False:
+        return None  # switched off again
     return _percent(value, f"{name}", origin)
 
 

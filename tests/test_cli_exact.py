@@ -34,13 +34,14 @@ def test_the_lone_king(runner: CliRunner) -> None:
     assert result.output.startswith("Hand  ♠K ♣7 8 9 ♦7 8 J ♥7 8 J\n")
     assert result.output.endswith(
         "\n"
-        "Exact play  924 deals (4 for each of the 231 talons), table discards, seed 0\n"
-        "Lead      Caught   95% interval    Score\n"
-        "left        6.0%      4.6%–7.7%    +8.23\n"
-        "right       6.1%      4.7%–7.8%    +8.21\n"
-        "average     6.0%      4.6%–7.7%    +8.22\n"
-        "Tricks forced  0: 94.0%  1: 1.5%  2: 3.4%  3: 1.1%  4: 0.1%\n"
-        "Exact play: DECLARE — caught in 6.0% (limit 50%); the founding rule says pass\n"
+        "Exact play  924 deals (4 for each of the 231 talons), exact discards, seed 0\n"
+        "Lead      Caught   95% interval    Score     95% interval\n"
+        "left        6.0%      4.6%–7.7%    +8.21     +7.7 to +8.7\n"
+        "right       6.1%      4.7%–7.8%    +8.20     +7.7 to +8.7\n"
+        "average     6.0%      4.6%–7.7%    +8.21     +7.7 to +8.7\n"
+        "Tricks forced  0: 94.0%  1: 1.5%  2: 3.2%  3: 1.2%  4: 0.1%\n"
+        "Discarded  ♠K after 100% of talons, ♦J 8%\n"
+        "Exact play: DECLARE — expected +8.21 (passing: 0); the founding rule says pass\n"
         "Why  the talon usually lets the player discard ♠K (100% of talons)\n"
     )
 
@@ -52,10 +53,11 @@ def test_one_seat_solver_discards(runner: CliRunner) -> None:
     assert result.exit_code == 0
     assert result.output.endswith(
         "Exact play  462 deals (2 for each of the 231 talons), solver discards, seed 5\n"
-        "Lead      Caught   95% interval    Score\n"
-        "me          4.3%      2.8%–6.6%    +9.13\n"
+        "Lead      Caught   95% interval    Score     95% interval\n"
+        "me          4.3%      2.8%–6.6%    +9.13     +8.8 to +9.5\n"
         "Tricks forced  0: 95.7%  1: 4.3%\n"
-        "Exact play: DECLARE — caught in 4.3% (limit 50%); the founding rule says pass\n"
+        "Discarded  ♠K after 100% of talons, ♦J 7%\n"
+        "Exact play: DECLARE — expected +9.13 (passing: 0); the founding rule says pass\n"
         "Why  the talon usually lets the player discard ♠K (100% of talons)\n"
     )
 
@@ -67,8 +69,8 @@ def test_declare_turned_pass(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["check", FIXTURE, "-x", "--lead", "me", "--table", str(table)])
     assert result.exit_code == 1  # the founding rule declares, exact play passes
     assert result.output.endswith(
-        "Exact play: PASS — caught in 5.5% (limit 2%); the founding rule says declare\n"
-        "Why  with best play the catchers catch it in 5.5%, above the 2% limit\n"
+        "Exact play: PASS — caught in 6.4% (limit 2%); the founding rule says declare\n"
+        "Why  with best play the catchers catch it in 6.4%, above the 2% limit\n"
     )
 
 
@@ -80,10 +82,11 @@ def test_json_adds_the_exact_object(runner: CliRunner) -> None:
     assert data["verdict"] == "pass" and data["lead"] == "them"  # the founding rule's
     exact = data["exact"]
     assert exact["verdict"] == "declare" and exact["lead"] == "right"
-    assert exact["samples"] == 924 and exact["seed"] == 0 and exact["discard"] == "table"
+    assert exact["samples"] == 924 and exact["seed"] == 0 and exact["discard"] == "exact"
     assert (exact["p_caught"], exact["low"], exact["high"]) == (0.0606, 0.047, 0.0779)
-    assert exact["histogram"] == [868, 14, 31, 11, 0, 0, 0, 0, 0, 0, 0]
-    assert exact["expected_score"] == 8.21 and exact["threshold"] == 50
+    assert exact["histogram"] == [868, 14, 30, 12, 0, 0, 0, 0, 0, 0, 0]
+    assert (exact["expected_score"], exact["score_low"], exact["score_high"]) == (8.2, 7.73, 8.67)
+    assert exact["threshold"] is None and exact["pass_score"] == 0
     assert exact["reason"] == "the talon usually lets the player discard ♠K (100% of talons)"
     assert [seat["lead"] for seat in exact["seats"]] == ["right"]
 
@@ -137,7 +140,7 @@ USAGE = "Usage: advisor check [OPTIONS] HAND...\nTry 'advisor check --help' for 
         (["--discard", "solver"], "Error: --discard needs --exact"),
         (["-x", "--samples", "0"], INVALID + "'--samples': 0 is not in the range x>=1."),
         (["-x", "--discard", "best"],
-         INVALID + "'--discard': 'best' is not one of 'table', 'solver'."),
+         INVALID + "'--discard': 'best' is not one of 'exact', 'table', 'solver'."),
         (["-x", "--lead", "north"],
          INVALID + "'--lead': 'north' is not one of 'me', 'left', 'right', 'them'."),
     ],
@@ -146,6 +149,21 @@ def test_usage_errors(runner: CliRunner, args: list[str], message: str) -> None:
     result = runner.invoke(main, ["check", LONE_KING, *args], prog_name="advisor")
     assert result.exit_code == 2
     assert result.output == f"{USAGE}\n{message}\n"
+
+
+@needs_solver
+def test_too_close_to_call_says_how_many_deals_would_tell(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    table = tmp_path / "close.toml"
+    table.write_text("pass_score = 8.3\n")
+    args = ["check", LONE_KING, "-x", "--lead", "left", "--table", str(table)]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 1  # +8.21 does not beat 8.3, though the interval holds it
+    assert result.output.endswith(
+        "Exact play: PASS — expected +8.21 (passing: 8.3); the founding rule agrees\n"
+        "Close  too close to call at 924 deals; --samples 28182 narrows it\n"
+    )
 
 
 def test_missing_solver_exits_2(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -165,7 +183,11 @@ def test_help_documents_exact(runner: CliRunner) -> None:
     result = runner.invoke(main, ["check", "--help"])
     assert "-x, --exact" in result.output and "--lead [me|left|right|them]" in result.output
     assert f"[default: {advisor.exact.DEFAULT_SAMPLES}; x>=1]" in " ".join(result.output.split())
-    assert "with --exact, the exact-play verdict" in " ".join(result.output.split())
+    assert (
+        "with --exact, the exact-play verdict: declare when the expected score beats pass_score"
+        in " ".join(result.output.split())
+    )
+    assert "--discard [exact|table|solver]" in result.output
     assert EXACT_SAMPLES == advisor.exact.DEFAULT_SAMPLES
 
 

@@ -16,12 +16,13 @@ from advisor.exact import (
     ExactError,
     ExactLead,
     SplitSampler,
+    choice_seed,
     draw_strata,
     exact_odds,
     splits_per_talon,
 )
 from advisor.solver import EXACT_LAYOUTS, Odds, Seat, SolverUnavailableError, catch_odds
-from advisor.table import Lead, default_table, merge_table
+from advisor.table import Lead, Table, default_table, merge_table
 from advisor.talon import TALON_COUNT, talon_discards
 
 require_solver()
@@ -52,7 +53,7 @@ def test_samples_must_be_positive(samples: int) -> None:
 
 
 def test_bad_discard_mode_and_hand() -> None:
-    with pytest.raises(ExactError, match="discard 'best' must be table or solver"):
+    with pytest.raises(ExactError, match="discard 'best' must be exact, table or solver"):
         exact_odds(LONE_KING, ExactLead.ME, TABLE, discard="best")
     with pytest.raises(CardCountError, match="11 cards given, a hand has 10"):
         exact_odds(LONE_KING | parse_cards("AH"), ExactLead.ME, TABLE)
@@ -207,7 +208,7 @@ def test_same_seed_same_answer() -> None:
 def test_the_solver_discard_never_scores_less_than_the_table(lead: ExactLead) -> None:
     # The table's best discard is one of the solver's candidates, on the same splits.
     hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
-    by_table = exact_odds(hand, lead, TABLE, samples=462, seed=SEED)
+    by_table = exact_odds(hand, lead, TABLE, samples=462, seed=SEED, discard="table")
     by_solver = exact_odds(hand, lead, TABLE, samples=462, seed=SEED, discard="solver")
     assert by_solver.expected_score >= by_table.expected_score
     assert by_solver.to_dict()["discard"] == "solver"
@@ -227,12 +228,19 @@ def test_to_dict() -> None:
     data = exact_odds(LONE_KING, ExactLead.LEFT, TABLE, samples=231, seed=SEED).to_dict()
     assert set(data) == {
         "lead", "discard", "seed", "samples", "p_caught", "low", "high", "histogram",
-        "expected_score", "threshold", "verdict", "reason", "seats",
+        "expected_score", "score_low", "score_high", "pass_score", "threshold", "verdict",
+        "reason", "discarded", "seats",
     }  # fmt: skip
-    assert data["lead"] == "left" and data["samples"] == 231 and data["threshold"] == 50
+    assert data["lead"] == "left" and data["samples"] == 231 and data["discard"] == "exact"
+    assert data["threshold"] is None and data["pass_score"] == 0
     assert 0 <= data["low"] <= data["p_caught"] <= data["high"] <= 1
+    assert data["score_low"] <= data["expected_score"] <= data["score_high"] <= 10
     assert len(data["histogram"]) == 11 and sum(data["histogram"]) == 231
     assert data["seats"][0]["lead"] == "left"
+    assert set(data["seats"][0]) == {
+        "lead", "p_caught", "low", "high", "histogram", "expected_score", "score_low", "score_high"
+    }  # fmt: skip
+    assert data["discarded"][0] == {"card": "K♠", "talons": 231}
 
 
 def low_hands(seed: int, count: int) -> list[CardSet]:
@@ -257,8 +265,95 @@ def test_results_hang_together(seed: int) -> None:
         assert found.p_caught == pytest.approx(1 - found.histogram[0] / sum(found.histogram))
         tricks = sum(t * n for t, n in enumerate(found.histogram)) / sum(found.histogram)
         assert found.expected_score == pytest.approx(10 * (1 - found.p_caught) - 10 * tricks)
-        assert found.declare == (100 * found.p_caught <= 50)
+        assert found.declare == (found.expected_score > 0)
+        score_low, score_high = found.score_interval
+        assert score_low <= found.expected_score <= score_high
         assert (found.reason is None) == (found.verdict == found.founding.verdict)
         for seat in found.seats:
             assert all(card in hand for card, _ in seat.discarded)
             assert sum(n for _, n in seat.discarded) <= 2 * TALON_COUNT
+
+
+# --- the verdict on the expected score ---------------------------------------------------------
+
+
+def with_settings(text: str) -> Table:
+    return merge_table(default_table(), text, "settings.toml")
+
+
+def test_the_verdict_follows_the_score_at_its_edge() -> None:
+    hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
+    found = exact_odds(hand, ExactLead.ME, TABLE, samples=231, seed=SEED)
+    score = found.expected_score
+    assert 0 < score < 10 and found.verdict == "declare"
+    below = exact_odds(hand, ExactLead.ME, with_settings(f"pass_score = {score - 0.001}"),
+                       samples=231, seed=SEED)  # fmt: skip
+    above = exact_odds(hand, ExactLead.ME, with_settings(f"pass_score = {score + 0.001}"),
+                       samples=231, seed=SEED)  # fmt: skip
+    assert below.expected_score == above.expected_score == score
+    assert (below.verdict, above.verdict) == ("declare", "pass")
+    assert above.to_dict()["pass_score"] == pytest.approx(score + 0.001)
+
+
+def test_rarely_caught_but_for_many_tricks_passes() -> None:
+    # Caught in about 42 %: the old rule (at most 50 %) declared; the score says pass.
+    found = exact_odds(parse_hand("♠8 9 ♣7 9 10 ♦8 9 ♥7 8 J"), ExactLead.ME, TABLE)
+    assert found.p_caught < 0.5 and found.expected_score < 0
+    assert found.score_interval[1] < 0 and not found.too_close
+    assert found.verdict == "pass"
+
+
+def test_the_issue_hand_passes_on_its_own_lead() -> None:
+    found = exact_odds(parse_hand("♠8 9 10 ♣7 8 9 10 ♦7 9 ♥7"), ExactLead.ME, TABLE)
+    assert found.expected_score < 0 and found.verdict == "pass"
+
+
+def test_the_threshold_is_an_extra_limit() -> None:
+    hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
+    free = exact_odds(hand, ExactLead.ME, TABLE, samples=231, seed=SEED)
+    caught = 100 * free.p_caught
+    assert free.threshold is None and free.declare
+    strict = exact_odds(hand, ExactLead.ME, with_settings(f"exact_threshold = {caught - 0.5}"),
+                        samples=231, seed=SEED)  # fmt: skip
+    loose = exact_odds(hand, ExactLead.ME, with_settings(f"exact_threshold = {caught + 0.5}"),
+                       samples=231, seed=SEED)  # fmt: skip
+    assert (strict.verdict, loose.verdict) == ("pass", "declare")
+    off = with_settings("exact_threshold = 40\n")
+    assert merge_table(off, "exact_threshold = false", "off.toml").exact_threshold is None
+
+
+def test_a_declare_turned_pass_names_the_score() -> None:
+    # A permissive table declares the hand; exact play catches it often enough, and for
+    # enough tricks, to score below zero.
+    loose = "threshold = 100\ncombine = 'max'\nmax_holes = 4\n[rules]\nno_seven = false\n"
+    found = exact_odds(parse_hand("♠8 9 ♣7 9 10 ♦8 9 ♥7 8 J"), ExactLead.ME, with_settings(loose))
+    assert found.founding.verdict == "declare" and found.verdict == "pass"
+    tricks = found.tricks_when_caught
+    assert found.reason == (
+        f"caught in {100 * found.p_caught:.1f}%, then for {tricks:.1f} tricks on average: "
+        f"expected {found.expected_score:+.1f}"
+    )
+
+
+def test_too_close_to_call() -> None:
+    hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
+    score = exact_odds(hand, ExactLead.ME, TABLE, samples=231, seed=SEED).expected_score
+    found = exact_odds(hand, ExactLead.ME, with_settings(f"pass_score = {score - 0.2}"),
+                       samples=231, seed=SEED)  # fmt: skip
+    low, high = found.score_interval
+    assert low < found.pass_score < found.expected_score < high
+    assert found.too_close and found.verdict == "declare"  # the point estimate decides
+    wanted = found.samples_to_decide
+    assert wanted % TALON_COUNT == 0 and wanted >= 2 * 231
+    assert ((high - low) / 2) * math.sqrt(231 / wanted) <= found.expected_score - found.pass_score
+
+
+def test_the_choice_is_made_on_deals_that_are_not_reported() -> None:
+    reported = draw_strata(LONE_KING, 4, 0)
+    chosen_on = draw_strata(LONE_KING, advisor.exact.CHOICE_SPLITS_PER_TALON, choice_seed(0))
+    assert [s.talon for s in reported] == [s.talon for s in chosen_on]
+    assert all(
+        not set(a.splits) & set(b.splits) or len(set(a.splits) & set(b.splits)) < 2
+        for a, b in zip(reported, chosen_on, strict=True)
+    )
+    assert choice_seed(0) != choice_seed(1)

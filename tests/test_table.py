@@ -41,7 +41,7 @@ def test_default_table_is_the_founding_notes() -> None:
         e.source.startswith("notes:") and e.origin == BUILT_IN for e in table.entries.values()
     )
     assert (table.threshold, table.max_holes, table.combine, table.unlisted) == (80, 2, "sum", 100)
-    assert table.exact_threshold == 50
+    assert table.exact_threshold is None and table.pass_score == 0
     assert table.rule("no_seven") and table.rule("lone_low_own_lead")
 
 
@@ -98,7 +98,7 @@ def test_settings_and_rules_merge() -> None:
     ("text", "message"),
     [
         ("treshold = 70", "my.toml: unknown setting 'treshold' (known: [holes], [rules], combine, "
-         "exact_threshold, inherit, max_holes, threshold, unlisted)"),
+         "exact_threshold, inherit, max_holes, pass_score, threshold, unlisted)"),
         ('[holes]\n"7 10" = 140', 'my.toml: [holes] "7 10" = 140 is outside 0..100 percent'),
         ('[holes]\n"7 10" = -1', 'my.toml: [holes] "7 10" = -1 is outside 0..100 percent'),
         ('[holes]\n"7 10" = "half"',
@@ -111,6 +111,11 @@ def test_settings_and_rules_merge() -> None:
          "my.toml: combine = 'avg' is not one of \"sum\", \"independent\", \"max\""),
         ("threshold = 101", "my.toml: threshold = 101 is outside 0..100 percent"),
         ("max_holes = 1.5", "my.toml: max_holes = 1.5 must be a whole number 0..4"),
+        ("pass_score = 11", "my.toml: pass_score = 11 must be a number of points, -100..10"),
+        ("pass_score = -101", "my.toml: pass_score = -101 must be a number of points, -100..10"),
+        ('pass_score = "0"', "my.toml: pass_score = '0' must be a number of points, -100..10"),
+        ("exact_threshold = true",
+         "my.toml: exact_threshold = True is not a number (percent, 0..100)"),
         ("inherit = 1", "my.toml: 'inherit' must be true or false, not 1"),
         ("[rules]\nno_eight = true", "my.toml: [rules] unknown rule 'no_eight' "
          "(known: no_seven, lone_low_own_lead)"),

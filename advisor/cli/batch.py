@@ -135,12 +135,12 @@ def _extra(talon: bool, exact: Extra | None) -> Extra | None:
 
 def _exact_extra(samples: int, seed: int, discard: str) -> Extra:
     """``--exact``: each record gains the ``exact`` object of ``advisor check --exact``."""
-    from advisor.exact import BATCH_CHUNK_HANDS, BATCH_FIELDS, BatchExact
+    from advisor.exact import BATCH_CHUNK_HANDS, BATCH_FIELDS, BatchExact, DiscardMode
     from advisor.solver import SolverUnavailableError, core_available
 
     if not core_available():
         raise SolverUnavailableError()
-    return Extra(BATCH_FIELDS, BatchExact(samples, seed, discard), BATCH_CHUNK_HANDS)
+    return Extra(BATCH_FIELDS, BatchExact(samples, seed, DiscardMode(discard)), BATCH_CHUNK_HANDS)
 
 
 @dataclass(frozen=True)

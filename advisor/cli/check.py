@@ -64,7 +64,7 @@ def check(
     means both catchers' seats, averaged.
 
     Exit code: 0 declare, 1 pass, 2 bad input (for the hand as dealt, also with --talon; with
-    --exact, the exact-play verdict: declare when caught in at most exact_threshold %).
+    --exact, the exact-play verdict: declare when the expected score beats pass_score).
 
     \b
     Example:

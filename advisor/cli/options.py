@@ -82,10 +82,11 @@ def exact_options(function: F) -> F:
         ),
         click.option(
             "--discard",
-            type=click.Choice(["table", "solver"]),
-            default="table",
+            type=click.Choice(["exact", "table", "solver"]),
+            default="exact",
             show_default=True,
-            help="With --exact: the table's best discard, or the solver's pick of its best three.",
+            help="With --exact: the discard exact play makes (the best expected score of all "
+            "66), the table's best, or the solver's pick of the table's best three.",
         ),
     ]
     for option in reversed(options):

@@ -12,9 +12,11 @@ from advisor.exact import SEAT_NAMES, ExactOdds
 from advisor.talon import TALON_COUNT
 
 _VERDICT_STYLE = {"declare": "bold green", "pass": "bold red"}
-_HEADER = ("Lead", "Caught", "95% interval", "Score")
-_WIDTHS = (8, 6, 13, 7)
+_HEADER = ("Lead", "Caught", "95% interval", "Score", "95% interval")
+_WIDTHS = (8, 6, 13, 7, 15)
 _LINE_WIDTH = 80
+_DISCARDS_SHOWN = 4  # cards of the hand in the "Discarded" line, most often discarded first
+_DISCARD_SHARE = 0.05  # ... each discarded after at least this share of the talons
 
 
 def render_exact(found: ExactOdds) -> None:
@@ -23,7 +25,16 @@ def render_exact(found: ExactOdds) -> None:
     out.print(_title(found))
     out.print(_seat_lines(found))
     out.print(_tricks_line(found))
+    out.print(_discarded_line(found))
     out.print(_verdict_line(found))
+    if found.too_close:
+        out.print(
+            Text.assemble(
+                ("Close  ", "bold"),
+                f"too close to call at {found.samples} deals; --samples "
+                f"{found.samples_to_decide} narrows it",
+            )
+        )
     if found.reason is not None:
         out.print(Text.assemble(("Why  ", "bold"), found.reason))
 
@@ -38,13 +49,27 @@ def _title(found: ExactOdds) -> Text:
 
 
 def _seat_lines(found: ExactOdds) -> Text:
-    rows = [_HEADER]
+    rows: list[tuple[str, ...]] = [_HEADER]
     for seat in found.seats:
         rows.append(
-            _row(SEAT_NAMES[seat.seat], seat.p_caught, seat.interval, seat.odds.expected_score)
+            _row(
+                SEAT_NAMES[seat.seat],
+                seat.p_caught,
+                seat.interval,
+                seat.expected_score,
+                seat.score_interval,
+            )
         )
     if len(found.seats) > 1:
-        rows.append(_row("average", found.p_caught, found.interval, found.expected_score))
+        rows.append(
+            _row(
+                "average",
+                found.p_caught,
+                found.interval,
+                found.expected_score,
+                found.score_interval,
+            )
+        )
     lines = Text()
     for number, row in enumerate(rows):
         cells = [row[0].ljust(_WIDTHS[0])]
@@ -55,10 +80,21 @@ def _seat_lines(found: ExactOdds) -> Text:
 
 
 def _row(
-    name: str, p_caught: float, interval: tuple[float, float], score: float
-) -> tuple[str, str, str, str]:
+    name: str,
+    p_caught: float,
+    interval: tuple[float, float],
+    score: float,
+    score_interval: tuple[float, float],
+) -> tuple[str, ...]:
     low, high = interval
-    return name, _percent(p_caught), f"{_percent(low)}–{_percent(high)}", f"{score:+.2f}"
+    score_low, score_high = score_interval
+    return (
+        name,
+        _percent(p_caught),
+        f"{_percent(low)}–{_percent(high)}",
+        f"{score:+.2f}",
+        f"{score_low:+.1f} to {score_high:+.1f}",
+    )
 
 
 def _tricks_line(found: ExactOdds) -> Text:
@@ -74,19 +110,42 @@ def _tricks_line(found: ExactOdds) -> Text:
     return Text.assemble((label, "bold"), ("\n" + " " * len(label)).join(lines))
 
 
+def _discarded_line(found: ExactOdds) -> Text:
+    """The cards of the hand M threw away, and after what share of the talons."""
+    shares = [
+        (card, count / found.talons)
+        for card, count in found.discarded[:_DISCARDS_SHOWN]
+        if count / found.talons >= _DISCARD_SHARE
+    ]
+    if not shares:
+        text = "mostly the talon's own two cards"
+    else:
+        first, *rest = shares
+        text = ", ".join(
+            [f"{first[0].suit.glyph}{first[0].rank.symbol} after "
+             f"{_percent(first[1], 0)} of talons"]
+            + [f"{card.suit.glyph}{card.rank.symbol} {_percent(share, 0)}" for card, share in rest]
+        )  # fmt: skip
+    return Text.assemble(("Discarded  ", "bold"), text)
+
+
 def _verdict_line(found: ExactOdds) -> Text:
     founding = found.founding.verdict
     agree = "agrees" if founding == found.verdict else f"says {founding}"
+    limit = found.threshold
+    if limit is not None and found.expected_score > found.pass_score and not found.declare:
+        why = f"caught in {_percent(found.p_caught)} (limit {limit:g}%)"
+    else:
+        why = f"expected {found.expected_score:+.2f} (passing: {found.pass_score:g})"
     return Text.assemble(
         ("Exact play: ", "bold"),
         (found.verdict.upper(), _VERDICT_STYLE[found.verdict]),
-        f" — caught in {_percent(found.p_caught)} (limit {found.threshold:g}%); "
-        f"the founding rule {agree}",
+        f" — {why}; the founding rule {agree}",
     )
 
 
-def _percent(fraction: float) -> str:
-    return f"{100 * fraction:.1f}%"
+def _percent(fraction: float, digits: int = 1) -> str:
+    return f"{100 * fraction:.{digits}f}%"
 
 
 def exact_summary(exact: Mapping[str, Any]) -> str:

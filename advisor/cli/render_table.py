@@ -22,7 +22,8 @@ def _settings(table: Table) -> RichTable:
     shown.add_column("Value")
     shown.add_column("From")
     for name in SETTING_DEFAULTS:
-        shown.add_row(name, str(table.setting(name)), table.origin_of_setting(name))
+        value = table.setting(name)
+        shown.add_row(name, "off" if value is None else str(value), table.origin_of_setting(name))
     for name in RULE_DEFAULTS:
         value = "true" if table.rule(name) else "false"
         shown.add_row(f"rules.{name}", value, table.origin_of_rule(name))
