@@ -6,6 +6,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from solver_build import needs_solver
 
 from advisor.cli import main
 
@@ -37,6 +38,7 @@ def test_discard_own_lead(runner: CliRunner) -> None:
         "Next  Discard  Keeps                     Holes  Caught  Verdict\n"
         "2     ♠10 ♥A   ♠7 8 ♣7 9 J ♦7 8 ♥7 9 K   1      70%     declare\n"
         "3     ♦8 ♥A    ♠7 8 10 ♣7 9 J ♦7 ♥7 9 K  1      70%     declare\n"
+        "Add --exact (-x) to choose by exact play: each discard's catch chance and score.\n"
     )
 
 
@@ -50,6 +52,7 @@ def test_discard_their_lead(runner: CliRunner) -> None:
         "Next  Discard  Keeps                     Holes  Caught  Verdict\n"
         "2     ♣J ♥A    ♠7 8 10 ♣7 9 ♦7 8 ♥7 9 K  1      70%     declare\n"
         "3     ♠10 ♥A   ♠7 8 ♣7 9 J ♦7 8 ♥7 9 K   1      70%     declare\n"
+        "Add --exact (-x) to choose by exact play: each discard's catch chance and score.\n"
     )
 
 
@@ -99,3 +102,65 @@ def test_discard_help_ends_with_an_example(runner: CliRunner) -> None:
     result = runner.invoke(main, ["discard", "--help"])
     assert result.exit_code == 0
     assert 'Example:\n    advisor discard "♠7810 ♣79J ♦78 ♥79KA" --lead me\n' in result.output
+
+
+ISSUE = "♠7 8 9 10 ♣8 K A ♦7 8 9 ♥8 9"
+
+
+@needs_solver
+def test_discard_exact(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    result = runner.invoke(main, ["discard", ISSUE, "-x", "--lead", "left", "--samples", "500"])
+    assert result.exit_code == 1  # the best discard still scores below a pass
+    assert result.output == (
+        "Cards    ♠7 8 9 10 ♣8 K A ♦7 8 9 ♥8 9\n"
+        "Lead     left (L leads the first trick)\n"
+        "Layouts  500 random splits (seed 0), the same for every discard\n"
+        "\n"
+        "#  Discard  Keeps                     Caught  95% interval  Tricks   Score\n"
+        "1  ♣K A     ♠7 8 9 10 ♣8 ♦7 8 9 ♥8 9   56.8%   52.4%–61.1%    1.83  -14.02\n"
+        "2  ♣A ♥9    ♠7 8 9 10 ♣8 K ♦7 8 9 ♥8  100.0%  99.2%–100.0%    2.27  -22.74\n"
+        "3  ♠10 ♥9   ♠7 8 9 ♣8 K A ♦7 8 9 ♥8   100.0%  99.2%–100.0%    2.94  -29.42\n"
+        "4  ♦9 ♥9    ♠7 8 9 10 ♣8 K A ♦7 8 ♥8  100.0%  99.2%–100.0%    3.26  -32.56\n"
+        "5  ♥8 9     ♠7 8 9 10 ♣8 K A ♦7 8 9   100.0%  99.2%–100.0%    3.40  -33.96\n"
+        "9 more, each expected at most -14.02; all 66 in --json (touching cards as one)\n"
+        "Exact play: PASS — discard ♣K A: expected -14.02 (passing: 0)\n"
+    )
+
+
+@needs_solver
+def test_discard_exact_json(runner: CliRunner) -> None:
+    args = ["discard", TWELVE, "--exact", "--lead", "me", "--samples", "300", "--json"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert (data["cards"], data["lead"], data["samples"], data["verdict"]) == (
+        "♠7 8 10 ♣7 9 J ♦7 8 ♥7 9 K A", "me", 300, "declare"
+    )  # fmt: skip
+    assert data["best"]["discards"] == "♥K A" and data["best"]["expected_score"] == 10
+    assert len(data["candidates"]) == 66
+
+
+@needs_solver
+def test_discard_exact_all_layouts(runner: CliRunner) -> None:
+    args = ["discard", TWELVE, "-x", "--lead", "me", "--all", "--json"]
+    data = json.loads(runner.invoke(main, args).output)
+    assert data["exact"] is True and data["best"]["exact"] is True
+    assert sum(data["best"]["histogram"]) == 184_756
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--samples", "5"], "Error: --samples needs --exact"),
+        (["--all"], "Error: --all needs --exact"),
+        (["--seed", "2"], "Error: --seed needs --exact"),
+        (["--jobs", "2"], "Error: --jobs needs --exact"),
+        (["-x", "--all", "--samples", "5"], "Error: --samples and --all exclude each other"),
+        (["--lead", "left"], "Error: Invalid value for '--lead': left and right need --exact"),
+    ],
+)
+def test_discard_exact_usage_errors(runner: CliRunner, args: list[str], message: str) -> None:
+    result = runner.invoke(main, ["discard", TWELVE, *args], prog_name="advisor")
+    assert result.exit_code == 2
+    assert result.output.endswith(f"\n{message}\n")

@@ -4,36 +4,98 @@ from __future__ import annotations
 
 import click
 
-from advisor.cards import parse_cards
-from advisor.cli.options import effective_table, json_option, lead_option, table_option
-from advisor.table import Lead
+from advisor.cards import CardSet, parse_cards
+from advisor.cli.options import effective_table, json_option, table_option
+from advisor.table import Lead, Table
 from advisor.talon import HAND_CARDS, TALON_CARDS, best_discards
 
 EXIT_DECLARE = 0
 EXIT_PASS = 1
 SHOWN = 3  # the best discard and the next two
+EXACT_LAYOUTS_DEFAULT = 2000  # advisor.discard_odds.DEFAULT_LAYOUTS, kept here for start-up
+EXACT_SETTINGS = ("samples", "all_layouts", "seed", "jobs")
 
 
 @click.command()
 @click.argument("cards", nargs=-1, required=True)
-@lead_option("me", "them", default="them")
+@click.option(
+    "--lead",
+    type=click.Choice(["me", "left", "right", "them"], case_sensitive=False),
+    default="them",
+    show_default=True,
+    help="Who has the first lead: me (the misère player) or the catchers (them); with "
+    "--exact also left or right, one catcher's seat.",
+)
 @table_option
 @json_option
-def discard(cards: tuple[str, ...], lead: str, table_path: str | None, as_json: bool) -> None:
-    """Choose the two cards to discard from CARDS, and show the next two choices.
+@click.option(
+    "-x",
+    "--exact",
+    is_flag=True,
+    help="Choose by exact play: every discard played out on the same random layouts of the "
+    "catchers' cards, with its catch chance and expected score.",
+)
+@click.option(
+    "--samples",
+    type=click.IntRange(min=1),
+    default=EXACT_LAYOUTS_DEFAULT,
+    show_default=True,
+    metavar="N",
+    help="With --exact: the layouts every discard is played out on.",
+)
+@click.option(
+    "--all",
+    "all_layouts",
+    is_flag=True,
+    help="With --exact: then solve the leading discards over all 184,756 layouts.",
+)
+@click.option("--seed", type=int, default=0, show_default=True, metavar="S",
+              help="With --exact: the sampling seed (same seed, same answer).")  # fmt: skip
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="With --exact --all: threads to solve with.",
+)
+@click.pass_context
+def discard(
+    ctx: click.Context,
+    cards: tuple[str, ...],
+    lead: str,
+    table_path: str | None,
+    as_json: bool,
+    exact: bool,
+    samples: int,
+    all_layouts: bool,
+    seed: int,
+    jobs: int,
+) -> None:
+    """Choose the two cards to discard from CARDS, and show the next choices.
 
     CARDS is twelve cards, the hand and the talon, in any notation that advisor check reads.
-    The best discard leaves the hand that declares rather than passes, then the lowest combined
-    catch chance, then the fewest holes; the higher cards go first on a tie.
+    By the table, the best discard leaves the hand that declares rather than passes, then the
+    lowest combined catch chance, then the fewest holes; the higher cards go first on a tie.
+    With --exact, the best discard has the highest expected score in exact play (+10 when
+    clean, -10 a trick), all 66 scored on the same layouts of the catchers' 20 cards.
 
-    Exit code: 0 if the best hand declares, 1 if it passes, 2 bad input.
+    Exit code: 0 if the best hand declares (with --exact: its expected score beats the
+    table's pass_score), 1 if it passes, 2 bad input.
 
     \b
     Example:
       advisor discard "♠7810 ♣79J ♦78 ♥79KA" --lead me
+      advisor discard "♠7 8 9 10 ♣8 K A ♦7 8 9 ♥8 9" --exact --lead left
     """
+    _require_exact(ctx, exact)
     twelve = parse_cards(cards, count=HAND_CARDS + TALON_CARDS)
-    options = best_discards(twelve, Lead(lead.lower()), effective_table(table_path), top=SHOWN)
+    table = effective_table(table_path)
+    if exact:
+        _exact(twelve, lead.lower(), table, samples, all_layouts, seed, jobs, as_json)
+    if lead.lower() not in ("me", "them"):
+        raise click.BadParameter("left and right need --exact", ctx, _param(ctx, "lead"))
+    options = best_discards(twelve, Lead(lead.lower()), table, top=SHOWN)
     best, *others = options
     if as_json:
         import json
@@ -50,3 +112,54 @@ def discard(cards: tuple[str, ...], lead: str, table_path: str | None, as_json: 
 
         render_discards(str(twelve), options)
     raise SystemExit(EXIT_DECLARE if best.assessment.declare else EXIT_PASS)
+
+
+def _require_exact(ctx: click.Context, exact: bool) -> None:
+    """``--samples``, ``--all``, ``--seed`` and ``--jobs`` mean nothing without ``--exact``."""
+    source = ctx.get_parameter_source
+    given = [n for n in EXACT_SETTINGS if source(n) is click.core.ParameterSource.COMMANDLINE]
+    if given and not exact:
+        raise click.UsageError(f"--{_param(ctx, given[0]).opts[-1].lstrip('-')} needs --exact")
+    if "samples" in given and "all_layouts" in given:
+        raise click.UsageError("--samples and --all exclude each other")
+
+
+def _param(ctx: click.Context, name: str) -> click.Parameter:
+    return next(p for p in ctx.command.params if p.name == name)
+
+
+def _exact(
+    twelve: CardSet,
+    lead: str,
+    table: Table,
+    samples: int,
+    all_layouts: bool,
+    seed: int,
+    jobs: int,
+    as_json: bool,
+) -> None:
+    """``--exact``: every discard by exact play. Imported here: the table's advice never
+    loads the solver."""
+    import functools
+    import sys
+
+    from advisor.discard_odds import discard_odds
+    from advisor.exact import ExactLead
+
+    run = functools.partial(discard_odds, twelve, ExactLead(lead), table, samples=samples,
+                            seed=seed, exact=all_layouts, jobs=jobs)  # fmt: skip
+    if all_layouts and sys.stderr.isatty():
+        from advisor.cli.render_solve import with_progress
+
+        found = with_progress(run)
+    else:
+        found = run()
+    if as_json:
+        import json
+
+        click.echo(json.dumps(found.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        from advisor.cli.render_exact_discard import render_discard_odds
+
+        render_discard_odds(found)
+    raise SystemExit(EXIT_DECLARE if found.declare else EXIT_PASS)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from rich.text import Text
 
@@ -15,6 +16,7 @@ _LEADS = {
     Seat.L: "left (L leads the first trick)",
     Seat.R: "right (R leads the first trick)",
 }
+T = TypeVar("T")
 _RED = (Suit.DIAMONDS, Suit.HEARTS)
 _COLUMN = 24  # width of L's column in the diagram
 
@@ -101,7 +103,7 @@ def render_odds(hand: CardSet, discards: CardSet, leader: Seat, odds: Odds, seed
     )
 
 
-def with_progress(run: Callable[..., Odds]) -> Odds:
+def with_progress(run: Callable[..., T]) -> T:
     """Call ``run(progress=...)`` under a rich progress bar on standard error."""
     from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
 

@@ -11,6 +11,7 @@ from advisor.cli.render_check import render_assessment
 from advisor.talon import DiscardOption, TalonOutlook
 
 BAR_WIDTH = 60
+EXACT_HINT = "Add --exact (-x) to choose by exact play: each discard's catch chance and score."
 # (label, bar character, style): characters that still read without colour
 _KINDS = (
     ("clean", "█", "green"),
@@ -103,6 +104,7 @@ def render_discards(cards: str, options: Sequence[DiscardOption]) -> None:
     if others:
         out.print()
         out.print(_alternatives(others))
+    out.print(EXACT_HINT, style="dim")
 
 
 def _alternatives(options: Sequence[DiscardOption]) -> Text:

@@ -1,0 +1,315 @@
+"""``advisor discard --exact``: every discard of twelve cards (the hand and the talon) scored by
+exact play, best first.
+
+All 66 discards are played out on the same sampled splits of the catchers' 20 cards (uniform
+splits drawn as ranks of the enumeration, as ``advisor solve --samples`` draws them, so that one
+discard's figures are those of ``advisor solve`` on its ten cards with the same seed). Every
+discard's catch chance is found on every split; its forced tricks, and so its expected score, are
+found for the discards that could still be the best and for the few best by their bound
+(:func:`advisor.exact_discard.score_discards`); for the others only a bound is known, ``10 - 20 x
+P(caught)``, below the best score: a caught deal costs at least ten.
+
+With ``exact`` the leading discards (those whose score interval reaches the best one's) are then
+solved over all 184,756 splits, as ``advisor solve --exact`` does.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from advisor.cards import CardSet
+from advisor.errors import CardCountError
+from advisor.exact import SEAT_NAMES, ExactError, ExactLead, json_number
+from advisor.exact_discard import SeatTricks, score_discards
+from advisor.solver import (
+    EXACT_LAYOUTS,
+    Odds,
+    ProgressCallback,
+    Seat,
+    SolverUnavailableError,
+    catch_odds,
+    core_available,
+    left_hand_of_rank,
+    sample_ranks,
+    wilson_interval,
+)
+from advisor.table import Table
+from advisor.talon import talon_discard_order
+from advisor.verdict import DECLARE, PASS
+
+TWELVE = 12
+DEFAULT_LAYOUTS = 2000
+SETTLED_BEST = 5  # discards whose forced tricks are found even when they cannot be the best
+MAX_EXACT = 6  # leading discards solved over all splits at most
+
+
+@dataclass(frozen=True)
+class CandidateSeat:
+    """One discard with one seat on lead: caught on ``caught`` of ``layouts`` splits, and the
+    forced tricks (``odds``) unless the discard was dropped on its bound."""
+
+    seat: Seat
+    layouts: int
+    caught: int
+    odds: Odds | None
+    score_bound: float
+    """The most its expected score can be (its expected score when ``odds`` is known)."""
+
+    @property
+    def p_caught(self) -> float:
+        return self.caught / self.layouts
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        if self.odds is not None:
+            return self.odds.interval
+        return wilson_interval(self.caught, self.layouts)
+
+    @classmethod
+    def of(cls, found: SeatTricks) -> CandidateSeat:
+        odds = None if found.histogram is None else Odds(found.histogram, exact=False)
+        return cls(found.seat, found.layouts, found.caught, odds, found.bound / found.layouts)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One discard: the ten cards it keeps, judged for each seat solved."""
+
+    discards: CardSet
+    hand: CardSet
+    rank: int
+    """Its place in the table's order of discards, which breaks ties."""
+    seats: tuple[CandidateSeat, ...]
+    same_as: CardSet | None = None
+    """The discard before it in the table's order that is the same to the play: they differ
+    only by touching cards (``♠8`` or ``♠9`` of ``♠8 9``), so their figures are one."""
+
+    @property
+    def settled(self) -> bool:
+        """Whether the forced tricks are known (else only the catch chance and a bound)."""
+        return all(seat.odds is not None for seat in self.seats)
+
+    @property
+    def exact(self) -> bool:
+        """Whether every split was solved, not a sample."""
+        return all(seat.odds is not None and seat.odds.exact for seat in self.seats)
+
+    @property
+    def p_caught(self) -> float:
+        return _mean([seat.p_caught for seat in self.seats])
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        bounds = [seat.interval for seat in self.seats]
+        return _mean([low for low, _ in bounds]), _mean([high for _, high in bounds])
+
+    @property
+    def expected_score(self) -> float | None:
+        odds = self._odds()
+        return None if odds is None else _mean([o.expected_score for o in odds])
+
+    @property
+    def score_interval(self) -> tuple[float, float] | None:
+        odds = self._odds()
+        if odds is None:
+            return None
+        bounds = [o.score_interval for o in odds]
+        return _mean([low for low, _ in bounds]), _mean([high for _, high in bounds])
+
+    @property
+    def score_bound(self) -> float:
+        """The expected score, or the most it can be when it was not found."""
+        return _mean([seat.score_bound for seat in self.seats])
+
+    @property
+    def expected_tricks(self) -> float | None:
+        odds = self._odds()
+        return None if odds is None else _mean([o.expected_tricks for o in odds])
+
+    @property
+    def histogram(self) -> tuple[int, ...] | None:
+        odds = self._odds()
+        if odds is None:
+            return None
+        return tuple(sum(column) for column in zip(*(o.histogram for o in odds), strict=True))
+
+    def _odds(self) -> list[Odds] | None:
+        found = [seat.odds for seat in self.seats]
+        return None if any(o is None for o in found) else [o for o in found if o is not None]
+
+    def to_dict(self) -> dict[str, Any]:
+        low, high = self.interval
+        score = self.expected_score
+        scores = self.score_interval
+        tricks = self.expected_tricks
+        return {
+            "discards": str(self.discards),
+            "hand": str(self.hand),
+            "same_as": None if self.same_as is None else str(self.same_as),
+            "exact": self.exact,
+            "p_caught": round(self.p_caught, 4),
+            "low": round(low, 4),
+            "high": round(high, 4),
+            "expected_score": None if score is None else round(score, 2),
+            "score_low": None if scores is None else round(scores[0], 2),
+            "score_high": None if scores is None else round(scores[1], 2),
+            "score_at_most": round(self.score_bound, 2),
+            "expected_tricks": None if tricks is None else round(tricks, 3),
+            "histogram": None if self.histogram is None else list(self.histogram),
+            "seats": [_seat_dict(seat) for seat in self.seats],
+        }
+
+
+def _seat_dict(seat: CandidateSeat) -> dict[str, Any]:
+    low, high = seat.interval
+    odds = seat.odds
+    return {
+        "lead": SEAT_NAMES[seat.seat],
+        "p_caught": round(seat.p_caught, 4),
+        "low": round(low, 4),
+        "high": round(high, 4),
+        "expected_score": None if odds is None else round(odds.expected_score, 2),
+        "score_at_most": round(seat.score_bound, 2),
+        "histogram": None if odds is None else list(odds.histogram),
+    }
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values)
+
+
+@dataclass(frozen=True)
+class DiscardOdds:
+    """Every discard of twelve cards, best first (the settled ones by expected score, then the
+    others by their bound)."""
+
+    cards: CardSet
+    lead: ExactLead
+    samples: int
+    seed: int
+    exact: bool
+    """Whether the leading discards were solved over every split."""
+    candidates: tuple[Candidate, ...]
+    pass_score: float
+    threshold: float | None
+    """The table's ``pass_score`` and optional ``exact_threshold``, as in ``check --exact``."""
+
+    @property
+    def best(self) -> Candidate:
+        return self.candidates[0]
+
+    @property
+    def declare(self) -> bool:
+        """Whether the best discard's expected score beats passing (and its catch chance is
+        within ``exact_threshold`` when the table sets one), as ``check --exact`` decides."""
+        score = self.best.expected_score
+        if score is None or score <= self.pass_score:
+            return False
+        return self.threshold is None or 100 * self.best.p_caught <= self.threshold
+
+    @property
+    def verdict(self) -> str:
+        return DECLARE if self.declare else PASS
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``--json`` form; documented in the README."""
+        return {
+            "cards": str(self.cards),
+            "lead": self.lead.value,
+            "samples": self.samples,
+            "seed": self.seed,
+            "exact": self.exact,
+            "pass_score": json_number(self.pass_score),
+            "threshold": None if self.threshold is None else json_number(self.threshold),
+            "verdict": self.verdict,
+            "best": self.best.to_dict(),
+            "candidates": [candidate.to_dict() for candidate in self.candidates],
+        }
+
+
+def discard_odds(
+    cards: CardSet,
+    lead: ExactLead,
+    table: Table,
+    *,
+    samples: int = DEFAULT_LAYOUTS,
+    seed: int = 0,
+    exact: bool = False,
+    jobs: int = 1,
+    progress: ProgressCallback | None = None,
+) -> DiscardOdds:
+    """Score every discard of twelve ``cards``; see the module docstring. ``jobs`` and
+    ``progress`` are for the splits solved in full (``exact``)."""
+    if len(cards) != TWELVE:
+        raise CardCountError(f"{len(cards)} cards given, {TWELVE} are needed")
+    if samples < 1:
+        raise ExactError(f"the number of samples must be at least 1, not {samples}")
+    if not core_available():
+        raise SolverUnavailableError()
+    pool = cards.complement()
+    ranks = sample_ranks(samples, seed)
+    layouts = array("I", (left_hand_of_rank(pool, rank).mask for rank in ranks))
+    order = list(talon_discard_order(cards, lead.table_lead, table))
+    scored = score_discards(cards, pool, lead.seats, layouts, order, SETTLED_BEST)
+    candidates = [
+        Candidate(found.discards, cards - found.discards, found.rank,
+                  tuple(CandidateSeat.of(s) for s in found.seats), found.same_as)
+        for found in scored
+    ]  # fmt: skip
+    if exact:
+        candidates = _solve_leaders(candidates, jobs, progress)
+    return DiscardOdds(cards, lead, samples, seed, exact, tuple(candidates), table.pass_score,
+                       table.exact_threshold)  # fmt: skip
+
+
+def _solve_leaders(
+    candidates: list[Candidate], jobs: int, progress: ProgressCallback | None
+) -> list[Candidate]:
+    """The leading candidates (and those the same to the play) solved over every split, best
+    first, ahead of the others."""
+    leaders = _leaders(candidates)
+    total = EXACT_LAYOUTS * sum(len(c.seats) for c in leaders)
+    done = 0
+
+    def report(progress_done: int, _: int) -> None:
+        if progress is not None:
+            progress(done + progress_done, total)
+
+    solved: dict[CardSet, tuple[CandidateSeat, ...]] = {}
+    for candidate in leaders:
+        seats = []
+        for seat in candidate.seats:
+            odds = catch_odds(
+                candidate.hand, candidate.discards, seat.seat, jobs=jobs, progress=report
+            )
+            done += EXACT_LAYOUTS
+            whole = replace(seat, layouts=odds.layouts, caught=odds.caught, odds=odds)
+            seats.append(replace(whole, score_bound=odds.expected_score))
+        solved[candidate.discards] = tuple(seats)
+    exact, sampled = [], []
+    for candidate in candidates:
+        found = solved.get(candidate.same_as or candidate.discards)
+        if found is None:
+            sampled.append(candidate)
+        else:
+            exact.append(replace(candidate, seats=found))
+    ranks = {c.discards: c.rank for c in candidates}
+    exact.sort(key=lambda c: (-c.score_bound, ranks[c.same_as or c.discards], c.rank))
+    return exact + sampled
+
+
+def _leaders(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """The settled candidates (one of those the same to the play) whose score interval reaches
+    the best one's, at most :data:`MAX_EXACT`: those sampling cannot tell from the best."""
+    best = candidates[0].score_interval
+    assert best is not None, "the best candidate is always settled"
+    found: list[Candidate] = []
+    for candidate in (c for c in candidates if c.same_as is None):
+        interval = candidate.score_interval
+        if interval is None or interval[1] < best[0] or len(found) == MAX_EXACT:
+            break
+        found.append(candidate)
+    return found

@@ -1,0 +1,121 @@
+"""``advisor discard --exact``: every discard of twelve cards by exact play, on shared layouts."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from solver_build import require_solver
+
+from advisor.cards import parse_cards
+from advisor.cli import main
+from advisor.discard_odds import discard_odds
+from advisor.errors import CardCountError
+from advisor.exact import ExactError, ExactLead
+from advisor.solver import Seat, catch_odds
+from advisor.table import default_table, merge_table
+
+require_solver()
+
+TABLE = default_table()
+ISSUE = parse_cards("♠7 8 9 10 ♣8 K A ♦7 8 9 ♥8 9")  # the table throws ♥8 9 and is lost
+TWELVE = parse_cards("♠7810 ♣79J ♦78 ♥79KA")
+
+
+def test_the_issue_hand_throws_the_king_and_ace() -> None:
+    found = discard_odds(ISSUE, ExactLead.LEFT, TABLE)
+    assert found.best.discards == parse_cards("♣K A")
+    assert 0.5 < found.best.p_caught < 0.62  # two holes, caught in about 56 %
+    keeps_the_holes = next(c for c in found.candidates if c.discards == parse_cards("♥8 9"))
+    assert keeps_the_holes.p_caught == 1.0  # the table's choice: caught in every layout
+    assert found.verdict == "pass" and not found.declare
+
+
+def test_every_discard_is_there_once_best_first() -> None:
+    found = discard_odds(TWELVE, ExactLead.ME, TABLE, samples=300, seed=4)
+    assert len({c.discards for c in found.candidates}) == 66
+    settled = [c for c in found.candidates if c.settled]
+    scores = [c.expected_score for c in settled]
+    assert scores == sorted(scores, reverse=True) and len(settled) >= 5
+    assert list(found.candidates[: len(settled)]) == settled  # the settled ones come first
+    best_score = found.best.expected_score
+    assert best_score is not None
+    for candidate in found.candidates[len(settled) :]:
+        assert candidate.expected_score is None and candidate.score_bound <= best_score
+        assert candidate.score_bound <= 10 - 20 * candidate.p_caught + 1e-9
+    by_discard = {c.discards: c for c in found.candidates}
+    for candidate in found.candidates:
+        if candidate.same_as is not None:  # touching cards: the same figures
+            same = by_discard[candidate.same_as]
+            assert candidate.seats == same.seats and candidate.rank > same.rank
+
+
+@pytest.mark.parametrize("seat", [Seat.M, Seat.R])
+def test_a_discard_scores_as_solve_scores_its_ten_cards(seat: Seat) -> None:
+    lead = ExactLead.ME if seat is Seat.M else ExactLead.RIGHT
+    found = discard_odds(TWELVE, lead, TABLE, samples=400, seed=11)
+    for candidate in [c for c in found.candidates if c.settled][:3]:
+        alone = catch_odds(candidate.hand, candidate.discards, seat, samples=400, seed=11)
+        (seat_found,) = candidate.seats
+        assert seat_found.odds == alone
+
+
+def test_them_is_both_seats_averaged() -> None:
+    both = discard_odds(TWELVE, ExactLead.THEM, TABLE, samples=300)
+    assert [s.seat for s in both.best.seats] == [Seat.L, Seat.R]
+    left, right = both.best.seats
+    assert both.best.p_caught == pytest.approx((left.p_caught + right.p_caught) / 2)
+
+
+def test_all_layouts_for_the_leaders_equal_solve_exact(runner: CliRunner) -> None:
+    found = discard_odds(TWELVE, ExactLead.ME, TABLE, samples=300, exact=True)
+    leaders = [c for c in found.candidates if c.exact]
+    assert leaders and leaders[0] == found.best
+    for candidate in leaders:
+        args = ["solve", str(candidate.hand), "--discards", str(candidate.discards)]
+        solved = json.loads(runner.invoke(main, [*args, "--lead", "me", "--json"]).output)
+        odds = candidate.seats[0].odds
+        assert odds is not None and odds.exact
+        assert list(odds.histogram) == solved["histogram"]
+        assert candidate.expected_score == pytest.approx(solved["expected_score"])
+
+
+def test_same_seed_same_answer_and_jobs_do_not_matter() -> None:
+    one = discard_odds(ISSUE, ExactLead.ME, TABLE, samples=300, seed=2, exact=True)
+    assert discard_odds(ISSUE, ExactLead.ME, TABLE, samples=300, seed=2, exact=True) == one
+    two = discard_odds(ISSUE, ExactLead.ME, TABLE, samples=300, seed=2, exact=True, jobs=2)
+    assert two == one
+    assert discard_odds(ISSUE, ExactLead.ME, TABLE, samples=300, seed=3) != discard_odds(
+        ISSUE, ExactLead.ME, TABLE, samples=300, seed=2
+    )
+
+
+def test_the_verdict_is_the_best_score_against_passing() -> None:
+    found = discard_odds(TWELVE, ExactLead.ME, TABLE, samples=300)
+    score = found.best.expected_score
+    assert score == 10 and found.verdict == "declare"
+    high = merge_table(default_table(), "pass_score = 10", "high.toml")
+    assert discard_odds(TWELVE, ExactLead.ME, high, samples=300).verdict == "pass"
+
+
+def test_bad_input() -> None:
+    with pytest.raises(CardCountError, match="11 cards given, 12 are needed"):
+        discard_odds(parse_cards("♠7810 ♣79J ♦78 ♥79K"), ExactLead.ME, TABLE)
+    with pytest.raises(ExactError, match="at least 1, not 0"):
+        discard_odds(TWELVE, ExactLead.ME, TABLE, samples=0)
+
+
+def test_to_dict() -> None:
+    data = discard_odds(ISSUE, ExactLead.LEFT, TABLE, samples=300).to_dict()
+    assert set(data) == {
+        "cards", "lead", "samples", "seed", "exact", "pass_score", "threshold", "verdict",
+        "best", "candidates",
+    }  # fmt: skip
+    assert len(data["candidates"]) == 66 and data["best"] == data["candidates"][0]
+    best = data["best"]
+    assert best["discards"] == "♣K A" and best["same_as"] is None
+    assert {"discards", "p_caught", "low", "high", "expected_score", "histogram"} <= set(best)
+    assert sum(best["histogram"]) == 300
+    pruned = [c for c in data["candidates"] if c["expected_score"] is None]
+    assert pruned and all(c["histogram"] is None and c["score_at_most"] < 0 for c in pruned)
