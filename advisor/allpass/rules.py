@@ -410,7 +410,9 @@ def _check_card(
         raise PlayError(
             f"{where} is a talon card, not {seat.label}'s (a player plays his own cards)"
         )
-    owner = next(other for other in Seat if card in deal.hands[other])
+    owner = next((other for other in Seat if card in deal.hands[other]), None)
+    if owner is None:  # only in an ending: a full deal holds every card
+        raise PlayError(f"{where} is not in the deal (a player plays his own cards)")
     raise PlayError(
         f"{where} is {owner.label}'s card, not {seat.label}'s, who plays now "
         "(a player plays his own cards, in turn)"
