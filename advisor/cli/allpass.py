@@ -10,6 +10,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 import click
 
+from advisor.allpass.sample import DEFAULT_SAMPLES
 from advisor.cli.options import effective_table, json_option, table_option
 from advisor.errors import AdvisorError
 from advisor.seats import Seat
@@ -60,7 +61,7 @@ def _usage(ctx: click.Context, message: str) -> click.UsageError:
 @click.option(
     "--samples",
     type=click.IntRange(min=1),
-    default=1000,
+    default=DEFAULT_SAMPLES,
     show_default=True,
     metavar="N",
     help="With HAND: random deals of the other 22 cards.",
@@ -136,7 +137,6 @@ def allpass(
 
     mode = TalonCard(talon_card.lower()) if talon_card else None
     rules = AllPassRules.from_table(table, mode)
-    rules.price(repeat)
     chosen = Seat.parse(seat) if seat else None
     if layouts is not None:
         _solve_layouts(layouts, rules, chosen, which, jobs)
