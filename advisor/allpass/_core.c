@@ -37,7 +37,8 @@
  *   - cutoffs read from small games played on one suit alone, solved at import for every state
  *     of a suit ("Per-suit games" below): P takes no more tricks (every holding of P safe with
  *     another seat on lead, or a safe exit with P on lead), or, under forced, one suit catches P
- *     by itself;
+ *     by itself; and two that look at the next trick: P can lose it whatever the others do, so
+ *     he does not take every trick left; P on lead holds only top cards, so he takes them all;
  *   - the last trick valued without search, and table entries prefetched before they are read.
  */
 #define PY_SSIZE_T_CLEAN
@@ -293,6 +294,35 @@ static ALWAYS_INLINE void normalise(u32 h[3]) {
     }
 }
 
+/* Whether P can lose the coming trick whatever the others do, so that he does not take every
+ * trick left (under either value, fewest being never above forced). With P on lead: he holds a
+ * card that another seat must overtake (that seat holds the suit, only higher cards). With
+ * another seat on lead: every suit the leader holds is one P is void in (he throws a card) or
+ * holds a card below the leader's lowest of (he plays under whatever is led). */
+static int can_lose_next(const u32 h[3], int leader) {
+    for (int shift = 0; shift < 32; shift += 8) {
+        u32 ph = h[P] >> shift & 0xFF, nh = h[NEXT] >> shift & 0xFF, vh = h[PREV] >> shift & 0xFF;
+        if (leader == P) {
+            if (ph && ((nh && LOW_RANK[nh] > LOW_RANK[ph]) || (vh && LOW_RANK[vh] > LOW_RANK[ph])))
+                return 1;
+            continue;
+        }
+        u32 lh = h[leader] >> shift & 0xFF;
+        if (lh && ph && LOW_RANK[ph] > LOW_RANK[lh]) return 0;
+    }
+    return leader != P;
+}
+
+/* Whether P on lead holds only the top cards of his suits (each above every other card of its
+ * suit still in play): he then takes every trick left, leading again after each. */
+static int p_holds_only_tops(const u32 h[3]) {
+    for (int shift = 0; shift < 32; shift += 8) {
+        u32 ph = h[P] >> shift & 0xFF, others = (h[NEXT] | h[PREV]) >> shift & 0xFF;
+        if (ph && others && (int)LOW_RANK[ph] < highest(others)) return 0;
+    }
+    return 1;
+}
+
 /* The seat winning the last trick when everyone holds one card: P's trick or not. */
 static int last_trick_to_p(const u32 h[3], int leader) {
     int led = lowest(h[leader]) & ~7, best = leader;
@@ -408,6 +438,8 @@ static ALWAYS_INLINE int static_answer(int value, const u32 h[3], int leader, in
     int cards = popcount32(h[P]);
     if (k > cards) return 0;
     if (cards == 1) return last_trick_to_p(h, leader);
+    if (k == cards && can_lose_next(h, leader)) return 0;
+    if (leader == P && p_holds_only_tops(h)) return 1;
     if (leader != P) {
         u32 all, any;
         suit_verdicts(h[P], h[NEXT], h[PREV], &all, &any);

@@ -42,7 +42,11 @@ def solve_deals(records: Buffer, seats: int, values: int, dealer: int, /) -> byt
 
 def static_answer(p: int, next: int, prev: int, leader: int, k: int, value: int, /) -> int:
     """What the cutoffs answer to "does P take at least k more tricks?" after the talon tricks,
-    without searching: 1, 0, or -1 (they cannot tell). Hands relative to P: ``next`` plays
+    without searching: 1, 0, or -1 (they cannot tell). The cutoffs: the last trick played out;
+    P safe in every suit with another seat on lead, or with a safe exit on his own lead (no
+    more tricks); under forced, one suit catching P by itself (at least one); P able to lose
+    the next trick whatever the others do (not all of them); P on lead with only top cards (all
+    of them). Hands relative to P: ``next`` plays
     right after P, ``prev`` right before; ``leader`` 0 = P, 1 = next, 2 = prev."""
 
 def nodes() -> int:
