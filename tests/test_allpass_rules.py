@@ -273,3 +273,26 @@ def test_endings_are_checked() -> None:
         LayoutError, match="2 talon cards to turn up, but at most 2 and one a trick"
     ):
         Deal((CardSet(1), CardSet(2), CardSet(4)), _cards("8♥ 9♥"))
+
+
+def test_the_suit_group_reader_agrees_with_parse_cards() -> None:
+    """The fast way to read a hand written suit by suit gives what parse_cards gives, and
+    leaves everything else (and every error) to it."""
+    import random
+
+    from advisor.allpass.rules import _hand_by_suit_groups
+
+    rng = random.Random(3)
+    for _ in range(500):
+        hand = CardSet.of(Card.from_index(i) for i in rng.sample(range(32), 10))
+        for text in (str(hand), str(hand).replace(" ", "  "), " " + str(hand) + " "):
+            assert _hand_by_suit_groups(text) == parse_cards(text) == hand
+    for text in (
+        "7S 8S 9S 10S 7C 8C 9C 7D 8D 9D",
+        "♠7 8 9 10 ♣7 8 9 ♦7 8",
+        "♠7 8 9 10 ♠7 ♣8 9 ♦7 8 9",
+        "♠7 8 9 10 ♣7 8 9 ♦7 8 6",
+        "x ♠7 8 9 10 ♣7 8 9 ♦7 8 9",
+    ):
+        assert _hand_by_suit_groups(text) is None
+    assert _hand_by_suit_groups("♠7810 ♣789 ♦7 8 9 10") == parse_cards("♠7 8 10 ♣7 8 9 ♦7 8 9 10")

@@ -165,10 +165,44 @@ def parse_deal(text: str) -> Deal:
 
 
 def _read_hand(seat: Seat, text: str) -> CardSet:
+    known = _hand_by_suit_groups(text)
+    if known is not None:
+        return known
     try:
         return parse_cards(text, count=HAND_SIZE)
     except AdvisorError as error:
         raise type(error)(f"{seat.word}: {error}") from None
+
+
+# A hand written suit by suit, each suit glyph followed by its ranks (``♠7 8 10 ♣7 9 J``, as
+# format_deal writes it), is the union of its groups; there are at most 256 groups a suit, so
+# each group's cards are asked of parse_cards once and remembered, which makes --layouts read
+# a line several times faster. Anything else (or a hand the groups do not make 10 distinct
+# cards of) goes to parse_cards, which also names what is wrong.
+_GLYPHS = "♠♣♦♥"
+_SUIT_GROUP = re.compile(f"[{_GLYPHS}][^{_GLYPHS}]*")
+_GROUPS: dict[str, int] = {}
+
+
+def _hand_by_suit_groups(text: str) -> CardSet | None:
+    text = text.strip()
+    if text[:1] not in _GLYPHS:
+        return None
+    mask = 0
+    for group in _SUIT_GROUP.findall(text):  # from the first glyph on, they cover the text
+        cards = _GROUPS.get(group)
+        if cards is None:
+            try:
+                cards = parse_cards(group).mask
+            except AdvisorError:
+                return None
+            if len(_GROUPS) < 4096:  # the canonical groups are 1,024; odd spellings need not stay
+                _GROUPS[group] = cards
+        if mask & cards:
+            return None
+        mask |= cards
+    hand = CardSet(mask)
+    return hand if len(hand) == HAND_SIZE else None
 
 
 def _read_talon(text: str) -> tuple[Card, ...]:
@@ -189,14 +223,27 @@ def parse_card_sequence(text: str, distinct: bool = True) -> tuple[Card, ...]:
     for token in _SEPARATORS.split(text.strip()):
         if not token:
             continue
-        try:
-            card = Card.parse(token)
-        except CardCountError:
-            raise PlayError(f"'{token}' is not one card: write the cards one by one") from None
+        card = _card_word(token)
         if distinct and card in cards:
             raise DuplicateCardError(f"{card} is given twice")
         cards.append(card)
     return tuple(cards)
+
+
+_CARD_WORDS: dict[str, Card] = {}
+
+
+def _card_word(token: str) -> Card:
+    """One card word, asked of :meth:`Card.parse` once and remembered."""
+    card = _CARD_WORDS.get(token)
+    if card is None:
+        try:
+            card = Card.parse(token)
+        except CardCountError:
+            raise PlayError(f"'{token}' is not one card: write the cards one by one") from None
+        if len(_CARD_WORDS) < 4096:  # spellings are few; odd ones need not fill memory
+            _CARD_WORDS[token] = card
+    return card
 
 
 def parse_play(text: str) -> tuple[Card, ...]:
