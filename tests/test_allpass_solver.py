@@ -96,6 +96,7 @@ def test_cutoffs_agree_with_brute_force() -> None:
 
 LOW_HAND = parse_hand("♠7 8 9 ♣7 8 9 ♦7 8 ♥7 8")  # the four sevens and the low cards
 ACES_HAND = parse_hand("♠7 8 9 10 J Q K A ♥A ♦A")  # every spade and the red aces
+FOUR_ACES = parse_hand("♠8 9 10 J Q K A ♣A ♦A ♥A")  # the four aces and the spades above the 7
 
 
 @pytest.mark.parametrize("seat", list(Seat))
@@ -143,6 +144,24 @@ def test_the_four_aces_hand(seat: Seat) -> None:
         for rules in (RULES["suit"], RULES["dealer, four-handed"]):
             assert value(deal, seat, Value.FORCED, rules) == tricks, deal
             assert value(deal, seat, Value.FEWEST, rules) == tricks, deal
+
+
+@pytest.mark.parametrize("seat", list(Seat))
+def test_the_four_aces(seat: Seat) -> None:
+    """The four aces and every spade but the 7. The hand holds every suit, so it follows each
+    talon card with a card nobody can beat (the ace, or a spade over the ♠7) and takes the
+    trick, unless the second talon card is of the first one's suit: void then, it throws a card.
+    After the talon tricks it still holds two aces at least: first hand leads, and the others
+    lead the suit of one of his aces, which he must win; from then on he leads unbeatable cards
+    and takes every trick: eight more."""
+    for deal in random_deals(FOUR_ACES, seat, 60, seed=20 + seat):
+        tricks = len({card.suit for card in deal.talon}) + 8
+        for name, rules in RULES.items():
+            if seat is Seat.THIRD and name == "dealer, three-handed":
+                continue  # the dealer: also charged with a second talon trick nobody beats
+            assert value(deal, seat, Value.FORCED, rules) == tricks, deal
+        if seat is Seat.FIRST:  # he leads, so nobody can help him
+            assert value(deal, seat, Value.FEWEST, RULES["suit"]) == tricks
 
 
 def test_symmetric_deal_gives_each_seat_the_same() -> None:
