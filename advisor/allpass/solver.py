@@ -57,9 +57,6 @@ __all__ = [
     "value",
 ]
 
-_SUIT_ONLY = -1  # the core's ``dealer`` argument: the turned-up card only names the suit
-_DEALER_OUT = 3  # the dealer's card competes, and he sits out (four-handed)
-_NOT_ASKED = 255
 _CHUNKS_PER_JOB = 8
 
 
@@ -68,10 +65,6 @@ class Value(IntEnum):
 
     FORCED = 0
     FEWEST = 1
-
-    @property
-    def word(self) -> str:
-        return self.name.lower()
 
 
 @dataclass(frozen=True)
@@ -112,9 +105,10 @@ def nodes_searched() -> int:
 
 
 def _dealer_code(rules: AllPassRules) -> int:
+    """The core's ``dealer`` argument: who a talon trick no player beats goes to."""
     if rules.talon_card is TalonCard.SUIT:
-        return _SUIT_ONLY
-    return _DEALER_OUT if rules.dealer is None else int(rules.dealer)
+        return _core.SUIT_ONLY
+    return _core.DEALER_OUT if rules.dealer is None else int(rules.dealer)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -241,7 +235,7 @@ def solve_deals(
 
 def _values_of(six: bytes, seats: Sequence[Seat]) -> DealValues:
     def known(byte: int) -> int | None:
-        return None if byte == _NOT_ASKED else byte
+        return None if byte == _core.NOT_ASKED else byte
 
     return tuple(SeatValues(seat, known(six[seat]), known(six[3 + seat])) for seat in seats)
 

@@ -71,7 +71,8 @@ def render_replay(played: Replay) -> None:
         )
     nobody = played.taken(None)
     if nobody:
-        out.print(f"{_nobody(played.rules).capitalize()} took {_tricks(nobody)}.")
+        who = "The dealer, who sits out," if _dealer_took(played.rules) else "Nobody"
+        out.print(f"{who} took {_tricks(nobody)}.")
     out.print("(points: the tricks charged, at the price)")
 
 
@@ -139,9 +140,9 @@ def _dealer(rules: AllPassRules) -> str:
     return f"the dealer is {rules.dealer.label}"
 
 
-def _nobody(rules: AllPassRules) -> str:
-    """Who a trick taken by no player at the table went to."""
-    return "the dealer, who sits out," if rules.talon_card is TalonCard.DEALER else "nobody"
+def _dealer_took(rules: AllPassRules) -> bool:
+    """Whether a talon trick no player at the table took went to the dealer (else: nobody)."""
+    return rules.talon_card is TalonCard.DEALER
 
 
 def _print_tricks(
@@ -159,9 +160,10 @@ def _print_tricks(
             card = _card(trick.card_of(seat))
             row.append_text(card)
             row.append(" " * (width - len(card.plain)))
-        taker = trick.taker.word if trick.taker is not None else _nobody(rules).rstrip(",")
-        if rules.talon_card is TalonCard.DEALER and trick.taker is None:
-            taker = "dealer"
+        if trick.taker is not None:
+            taker = trick.taker.word
+        else:
+            taker = "dealer" if _dealer_took(rules) else "nobody"
         row.append(taker, style="bold red" if marked is not None and trick.taker is marked else "")
         if marked is not None and trick.taker is marked:
             row.append(_MARK, style="bold red")
