@@ -1,8 +1,8 @@
 """Build the optional C extensions; everything else is declared in pyproject.toml.
 
 The extensions are ``optional``: without a C compiler the rest of the advisor still installs;
-``advisor solve`` then explains how to get the compiled solver, and ``advisor batch`` reads
-every line in Python (slower, the same records).
+``advisor solve`` and ``advisor allpass`` then explain how to get the compiled solvers, and
+``advisor batch`` reads every line in Python (slower, the same records).
 """
 
 from setuptools import Extension, setup
@@ -12,6 +12,12 @@ setup(
         Extension(
             "advisor.solver._core",
             sources=["advisor/solver/_core.c"],
+            extra_compile_args=["-O3", "-std=c99", "-Wall", "-Wextra"],
+            optional=True,
+        ),
+        Extension(
+            "advisor.allpass._core",
+            sources=["advisor/allpass/_core.c"],
             extra_compile_args=["-O3", "-std=c99", "-Wall", "-Wextra"],
             optional=True,
         ),

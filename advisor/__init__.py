@@ -10,18 +10,22 @@ Read a hand, find its holes, price them from a tunable table, apply the founding
 from advisor.cards import Card, CardSet, Rank, Suit, parse_cards, parse_hand
 from advisor.errors import (
     AdvisorError,
+    AllPassSolverUnavailableError,
     CardCountError,
     DuplicateCardError,
     LayoutError,
     NotationError,
+    PlayError,
     TableError,
 )
 from advisor.holdings import Holding, HoldingPattern
-from advisor.table import Lead, Table, default_table, load_table
+from advisor.seats import Seat
+from advisor.table import Lead, Progression, Table, TalonCard, default_table, load_table
 from advisor.verdict import Assessment, assess
 
 __all__ = [
     "AdvisorError",
+    "AllPassSolverUnavailableError",
     "Assessment",
     "Card",
     "CardCountError",
@@ -32,10 +36,14 @@ __all__ = [
     "LayoutError",
     "Lead",
     "NotationError",
+    "PlayError",
+    "Progression",
     "Rank",
+    "Seat",
     "Suit",
     "Table",
     "TableError",
+    "TalonCard",
     "assess",
     "default_table",
     "load_table",

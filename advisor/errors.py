@@ -33,3 +33,20 @@ class LayoutError(AdvisorError):
 
 class OutputError(AdvisorError):
     """A file the advisor was asked to write that cannot be written."""
+
+
+class PlayError(AdvisorError):
+    """A recorded line of play that cannot have happened: a card the player does not hold, a
+    card played twice, the wrong number of cards."""
+
+
+class AllPassSolverUnavailableError(AdvisorError):
+    """The compiled all-pass solver (``advisor.allpass._core``) was not built: there was no C
+    compiler when the advisor was installed."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "the compiled all-pass solver (advisor.allpass._core) is missing: install a C "
+            "compiler (e.g. apt-get install gcc) and reinstall: pip install --force-reinstall "
+            "--no-binary misere-advisor misere-advisor"
+        )

@@ -9,6 +9,7 @@ directory (see :func:`resolve_table_path`).
 from __future__ import annotations
 
 import functools
+import math
 import os
 import sys
 from collections.abc import Mapping
@@ -31,6 +32,7 @@ BUILT_IN = "built-in"
 TABLE_ENV = "ADVISOR_TABLE"
 CONFIG_FILE_NAME = "table.toml"
 COMBINE_MODES = ("sum", "independent", "max")
+PLAYER_COUNTS = (3, 4)
 
 
 class Lead(str, Enum):
@@ -38,6 +40,42 @@ class Lead(str, Enum):
 
     ME = "me"
     THEM = "them"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class TalonCard(str, Enum):
+    """All-pass: what the turned-up talon card of tricks 1 and 2 does."""
+
+    SUIT = "suit"
+    """It only names the suit: the highest card of that suit played by a player wins."""
+    DEALER = "dealer"
+    """It counts as the dealer's card: when no player beats it, the dealer takes the trick."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Progression(str, Enum):
+    """All-pass: how the price of a trick grows over repeated all-passes in a row."""
+
+    NONE = "none"
+    """The same price every time."""
+    ARITHMETIC = "arithmetic"
+    """1, 2, 3, ... times the price."""
+    GEOMETRIC = "geometric"
+    """1, 2, 4, ... times the price."""
+
+    def factor(self, repeat: int) -> int:
+        """The multiplier of the price for the ``repeat``-th all-pass in a row (1 = the first)."""
+        if repeat < 1:
+            raise AdvisorError(f"the all-pass in a row must be counted from 1, not {repeat}")
+        if self is Progression.ARITHMETIC:
+            return repeat
+        if self is Progression.GEOMETRIC:
+            return 1 << (repeat - 1)
+        return 1
 
     def __str__(self) -> str:
         return self.value
@@ -72,6 +110,10 @@ SETTING_DEFAULTS: dict[str, Any] = {
     "unlisted": 100,
     "pass_score": 0,
     "exact_threshold": None,  # off unless a table sets it
+    "players": 3,
+    "talon_card": TalonCard.SUIT.value,
+    "allpass_penalty": 1,
+    "allpass_progression": Progression.NONE.value,
 }
 PASS_SCORE_RANGE = (-100, 10)  # from ten tricks in the mountain to a clean misère
 RULE_DEFAULTS: dict[str, bool] = {"no_seven": True, "lone_low_own_lead": True}
@@ -130,6 +172,24 @@ class Table:
         """An optional extra limit of ``check --exact`` on P(caught), in percent (None: off)."""
         value = self.setting("exact_threshold")
         return None if value is None else float(value)
+
+    @property
+    def players(self) -> int:
+        """3 or 4: in a four-handed game the dealer sits each deal out."""
+        return int(self.setting("players"))
+
+    @property
+    def talon_card(self) -> TalonCard:
+        return TalonCard(self.setting("talon_card"))
+
+    @property
+    def allpass_penalty(self) -> float:
+        """Mountain points a trick costs in all-pass (before the progression)."""
+        return float(self.setting("allpass_penalty"))
+
+    @property
+    def allpass_progression(self) -> Progression:
+        return Progression(self.setting("allpass_progression"))
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``advisor table show --json``: every value and where it came from."""
@@ -300,11 +360,27 @@ def _section(data: Mapping[str, Any], name: str, origin: str) -> Mapping[str, An
     return section
 
 
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "combine": COMBINE_MODES,
+    "talon_card": tuple(mode.value for mode in TalonCard),
+    "allpass_progression": tuple(mode.value for mode in Progression),
+}
+
+
 def _check_setting(name: str, value: Any, origin: str) -> Any:
-    if name == "combine":
-        if value not in COMBINE_MODES:
-            modes = ", ".join(f'"{m}"' for m in COMBINE_MODES)
-            raise TableError(f"{origin}: combine = {value!r} is not one of {modes}")
+    if name in _CHOICES:
+        if not isinstance(value, str) or value not in _CHOICES[name]:
+            modes = ", ".join(f'"{m}"' for m in _CHOICES[name])
+            raise TableError(f"{origin}: {name} = {value!r} is not one of {modes}")
+        return value
+    if name == "players":
+        if isinstance(value, bool) or not isinstance(value, int) or value not in PLAYER_COUNTS:
+            raise TableError(f"{origin}: players = {value!r} must be 3 or 4")
+        return value
+    if name == "allpass_penalty":
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if not number or not 0 < value < math.inf:
+            raise TableError(f"{origin}: allpass_penalty = {value!r} must be a number above 0")
         return value
     if name == "max_holes":
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 4:

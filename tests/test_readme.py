@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from solver_build import require_solver
+from solver_build import require_built, require_solver
 
+from advisor.allpass import solver as allpass_solver
 from advisor.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,15 +40,22 @@ def _needs_solver(command: str) -> bool:
     return words[1] == "solve" or "--exact" in words or "-x" in words
 
 
+def _needs_allpass_solver(command: str) -> bool:
+    words = shlex.split(command)
+    return words[1] == "allpass" and "--play" not in words
+
+
 def test_readme_shows_every_command() -> None:
     commands = {shlex.split(command)[1] for command, _ in _examples()}
-    assert {"check", "discard", "batch", "solve", "table"} <= commands
+    assert {"check", "discard", "batch", "solve", "table", "allpass"} <= commands
 
 
 @pytest.mark.parametrize(("command", "expected"), _examples())
 def test_readme_example(command: str, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
     if _needs_solver(command):
         require_solver()
+    if _needs_allpass_solver(command):
+        require_built(allpass_solver.core_available(), "the compiled all-pass solver")
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(main, shlex.split(command)[1:], env=ENV)
     assert result.output == expected

@@ -6,11 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from advisor.errors import TableError
+from advisor.errors import AdvisorError, TableError
 from advisor.holdings import Holding
 from advisor.table import (
     BUILT_IN,
     Lead,
+    Progression,
+    TalonCard,
     default_table,
     load_table,
     merge_table,
@@ -42,6 +44,8 @@ def test_default_table_is_the_founding_notes() -> None:
     )
     assert (table.threshold, table.max_holes, table.combine, table.unlisted) == (80, 2, "sum", 100)
     assert table.exact_threshold is None and table.pass_score == 0
+    assert (table.players, table.talon_card, table.allpass_penalty) == (3, TalonCard.SUIT, 1)
+    assert table.allpass_progression is Progression.NONE
     assert table.rule("no_seven") and table.rule("lone_low_own_lead")
 
 
@@ -97,8 +101,21 @@ def test_settings_and_rules_merge() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("treshold = 70", "my.toml: unknown setting 'treshold' (known: [holes], [rules], combine, "
-         "exact_threshold, inherit, max_holes, pass_score, threshold, unlisted)"),
+        ("treshold = 70", "my.toml: unknown setting 'treshold' (known: [holes], [rules], "
+         "allpass_penalty, allpass_progression, combine, exact_threshold, inherit, max_holes, "
+         "pass_score, players, talon_card, threshold, unlisted)"),
+        ('talon_card = "both"',
+         "my.toml: talon_card = 'both' is not one of \"suit\", \"dealer\""),
+        ("talon_card = 1", "my.toml: talon_card = 1 is not one of \"suit\", \"dealer\""),
+        ("players = 2", "my.toml: players = 2 must be 3 or 4"),
+        ("players = 3.0", "my.toml: players = 3.0 must be 3 or 4"),
+        ("players = true", "my.toml: players = True must be 3 or 4"),
+        ("allpass_penalty = 0", "my.toml: allpass_penalty = 0 must be a number above 0"),
+        ("allpass_penalty = -1.5", "my.toml: allpass_penalty = -1.5 must be a number above 0"),
+        ("allpass_penalty = inf", "my.toml: allpass_penalty = inf must be a number above 0"),
+        ('allpass_penalty = "1"', "my.toml: allpass_penalty = '1' must be a number above 0"),
+        ('allpass_progression = "double"', "my.toml: allpass_progression = 'double' is not one "
+         "of \"none\", \"arithmetic\", \"geometric\""),
         ('[holes]\n"7 10" = 140', 'my.toml: [holes] "7 10" = 140 is outside 0..100 percent'),
         ('[holes]\n"7 10" = -1', 'my.toml: [holes] "7 10" = -1 is outside 0..100 percent'),
         ('[holes]\n"7 10" = "half"',
@@ -175,3 +192,30 @@ def test_starter_file_lists_every_founding_entry() -> None:
     text = starter_table_text()
     for key in FOUNDING:
         assert f'# "{key}" = ' in text
+
+
+def test_all_pass_settings_are_read() -> None:
+    table = _merge(
+        'players = 4\ntalon_card = "dealer"\nallpass_penalty = 2.5\n'
+        'allpass_progression = "arithmetic"\n'
+    )
+    assert (table.players, table.talon_card, table.allpass_penalty) == (4, TalonCard.DEALER, 2.5)
+    assert table.allpass_progression is Progression.ARITHMETIC
+    assert table.origin_of_setting("talon_card") == "my.toml"
+
+
+@pytest.mark.parametrize(
+    ("progression", "factors"),
+    [
+        (Progression.NONE, [1, 1, 1, 1]),
+        (Progression.ARITHMETIC, [1, 2, 3, 4]),
+        (Progression.GEOMETRIC, [1, 2, 4, 8]),
+    ],
+)
+def test_progression_of_repeated_all_passes(progression: Progression, factors: list[int]) -> None:
+    assert [progression.factor(repeat) for repeat in (1, 2, 3, 4)] == factors
+
+
+def test_progression_counts_from_one() -> None:
+    with pytest.raises(AdvisorError, match="counted from 1, not 0"):
+        Progression.GEOMETRIC.factor(0)

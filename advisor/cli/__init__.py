@@ -16,6 +16,7 @@ from advisor.errors import AdvisorError
 
 # command name -> "module:attribute"
 COMMANDS = {
+    "allpass": "advisor.cli.allpass:allpass",
     "batch": "advisor.cli.batch:batch",
     "check": "advisor.cli.check:check",
     "discard": "advisor.cli.discard:discard",

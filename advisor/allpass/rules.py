@@ -1,0 +1,466 @@
+"""The rules of all-pass (распас), seed §6.1: the deal, the tricks, who takes them, the score.
+
+- No trumps; every trick a player takes is a penalty.
+- **Tricks 1 and 2** are the talon tricks: the dealer turns up the first (then the second) talon
+  card; first, second and third hand each play a card to it in that order, following its suit if
+  they can, otherwise any card. The trick goes to whoever played the highest card of that suit;
+  other suits do not count. The table's ``talon_card`` says whether the turned-up card itself
+  competes: ``suit`` (it only names the suit) or ``dealer`` (it is the dealer's card: when no
+  player beats it, the dealer takes the trick; in a four-handed game he sits the deal out, and
+  the trick is charged to him, to nobody at the table).
+- **When nobody follows** a turned-up card (no player holds its suit: impossible in a full deal,
+  where the other 6 or 7 cards of the suit are in the hands, but possible in an ending), nobody
+  played a card of the suit: under ``suit`` the trick goes to nobody; under ``dealer`` nobody
+  beat the dealer's card, so the dealer takes it.
+- **Trick 3** is led by first hand; from trick 4 on the winner of the previous trick leads;
+  following suit is compulsory and the highest card of the led suit wins.
+- **Revoke**: a player who does not follow suit when he could is charged all the penalty of the
+  deal, as if he had taken every trick: the deal is scored as his 10 tricks, and nobody else's
+  (two revokers are charged 10 each).
+- **Price**: ``allpass_penalty`` mountain points a trick, times the progression's factor for
+  the n-th all-pass in a row (none; arithmetic 1-2-3; geometric 1-2-4).
+
+The deal notation is ``"first: <10 cards> second: <10> third: <10> talon: <2>"`` (labels in any
+order, each hand in any notation :func:`advisor.cards.parse_cards` reads; the talon's cards one
+by one, in the order they are turned up). :func:`format_deal` writes it back; they round-trip.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.cards import HAND_SIZE, Card, CardSet, Suit, parse_cards
+from advisor.errors import AdvisorError, CardCountError, DuplicateCardError, LayoutError, PlayError
+from advisor.seats import Seat
+from advisor.table import Progression, Table, TalonCard
+
+TALON_SIZE = 2
+DEAL_TRICKS = HAND_SIZE
+
+
+@dataclass(frozen=True)
+class AllPassRules:
+    """The table's all-pass settings."""
+
+    talon_card: TalonCard = TalonCard.SUIT
+    players: int = 3
+    penalty: float = 1.0
+    progression: Progression = Progression.NONE
+
+    @classmethod
+    def from_table(cls, table: Table, talon_card: TalonCard | None = None) -> AllPassRules:
+        """The settings of ``table``; ``talon_card`` (the command line's) wins over the table's."""
+        return cls(
+            talon_card=talon_card if talon_card is not None else table.talon_card,
+            players=table.players,
+            penalty=table.allpass_penalty,
+            progression=table.allpass_progression,
+        )
+
+    @property
+    def dealer(self) -> Seat | None:
+        """The dealer's seat: third hand in a three-handed game, none when he sits out."""
+        return Seat.THIRD if self.players == 3 else None
+
+    def price(self, repeat: int = 1) -> float:
+        """Mountain points a trick costs in the ``repeat``-th all-pass in a row."""
+        return self.penalty * self.progression.factor(repeat)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "talon_card": self.talon_card.value,
+            "players": self.players,
+            "penalty": self.penalty,
+            "progression": self.progression.value,
+        }
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Three hands by seat (first, second, third), the talon cards still to be turned up (in
+    order: two in a full deal, fewer or none in an ending), and who leads the first trick after
+    the talon tricks (first hand in a real deal)."""
+
+    hands: tuple[CardSet, CardSet, CardSet]
+    talon: tuple[Card, ...] = ()
+    leader: Seat = Seat.FIRST
+
+    def __post_init__(self) -> None:
+        check_deal(self.hands, self.talon)
+
+    def hand(self, seat: Seat) -> CardSet:
+        return self.hands[seat]
+
+    @property
+    def tricks(self) -> int:
+        """Tricks still to play (the cards in each hand)."""
+        return len(self.hands[0])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **{seat.word: str(self.hands[seat]) for seat in Seat},
+            "talon": [str(card) for card in self.talon],
+        }
+
+
+def check_deal(hands: Sequence[CardSet], talon: Sequence[Card]) -> None:
+    """Raise :class:`LayoutError` unless the hands are disjoint and of one size (at most 10),
+    and the talon holds at most two other cards, no more than there are tricks."""
+    for (a, x), (b, y) in itertools.combinations(zip(Seat, hands, strict=True), 2):
+        if x & y:
+            raise LayoutError(f"{a.label} and {b.label} both hold {x & y}")
+    sizes = [len(hand) for hand in hands]
+    if len(set(sizes)) != 1 or sizes[0] > HAND_SIZE:
+        counts = ", ".join(f"{seat} {n}" for seat, n in zip(Seat, sizes, strict=True))
+        raise LayoutError(f"the hands must hold the same number of cards, at most 10: {counts}")
+    if len(talon) > min(TALON_SIZE, sizes[0]):
+        raise LayoutError(
+            f"{len(talon)} talon cards to turn up, but at most 2 and one a trick left ({sizes[0]})"
+        )
+    if len(set(talon)) != len(talon):
+        raise LayoutError("the talon gives one card twice")
+    for card in talon:
+        for seat, hand in zip(Seat, hands, strict=True):
+            if card in hand:
+                raise LayoutError(f"the talon's {card} is also in {seat.label}")
+
+
+# ----------------------------------------------------------------------------------------------
+# The notation
+
+_LABEL = re.compile(r"(?:^|(?<=\s))(first|second|third|talon)\s*:", re.IGNORECASE)
+_SEPARATORS = re.compile(r"[\s,]+")
+_PARTS = ("first", "second", "third", "talon")
+
+
+def parse_deal(text: str) -> Deal:
+    """Read ``"first: ... second: ... third: ... talon: ..."``: a full deal, three hands of 10
+    and the 2 talon cards in the order they are turned up.
+
+    Raises :class:`LayoutError` (a missing or repeated part, overlapping cards, a talon of other
+    than two cards) and the notation errors of a part with its label in front.
+    """
+    pieces = _LABEL.split(text.strip())
+    if pieces[0].strip():
+        raise LayoutError(
+            f"'{pieces[0].strip()}' comes before a label: write first: ... second: ... "
+            "third: ... talon: ..."
+        )
+    parts: dict[str, str] = {}
+    for label, cards in zip(pieces[1::2], pieces[2::2], strict=True):
+        name = label.lower()
+        if name in parts:
+            raise LayoutError(f"the deal gives {name}: twice")
+        parts[name] = cards
+    missing = [name for name in _PARTS if name not in parts]
+    if missing:
+        raise LayoutError(f"the deal has no {' and no '.join(m + ':' for m in missing)} part")
+    hands = tuple(_read_hand(seat, parts[seat.word]) for seat in Seat)
+    talon = _read_talon(parts["talon"])
+    return Deal((hands[0], hands[1], hands[2]), talon)
+
+
+def _read_hand(seat: Seat, text: str) -> CardSet:
+    known = _hand_by_suit_groups(text)
+    if known is not None:
+        return known
+    try:
+        return parse_cards(text, count=HAND_SIZE)
+    except AdvisorError as error:
+        raise type(error)(f"{seat.word}: {error}") from None
+
+
+# A hand written suit by suit, each suit glyph followed by its ranks (``♠7 8 10 ♣7 9 J``, as
+# format_deal writes it), is the union of its groups; there are at most 256 groups a suit, so
+# each group's cards are asked of parse_cards once and remembered, which makes --layouts read
+# a line several times faster. Anything else (or a hand the groups do not make 10 distinct
+# cards of) goes to parse_cards, which also names what is wrong.
+_GLYPHS = "♠♣♦♥"
+_SUIT_GROUP = re.compile(f"[{_GLYPHS}][^{_GLYPHS}]*")
+_GROUPS: dict[str, int] = {}
+
+
+def _hand_by_suit_groups(text: str) -> CardSet | None:
+    text = text.strip()
+    if text[:1] not in _GLYPHS:
+        return None
+    mask = 0
+    for group in _SUIT_GROUP.findall(text):  # from the first glyph on, they cover the text
+        cards = _GROUPS.get(group)
+        if cards is None:
+            try:
+                cards = parse_cards(group).mask
+            except AdvisorError:
+                return None
+            if len(_GROUPS) < 4096:  # the canonical groups are 1,024; odd spellings need not stay
+                _GROUPS[group] = cards
+        if mask & cards:
+            return None
+        mask |= cards
+    hand = CardSet(mask)
+    return hand if len(hand) == HAND_SIZE else None
+
+
+def _read_talon(text: str) -> tuple[Card, ...]:
+    try:
+        cards = parse_card_sequence(text)
+    except AdvisorError as error:
+        raise type(error)(f"talon: {error}") from None
+    if len(cards) != TALON_SIZE:
+        count = "1 card" if len(cards) == 1 else f"{len(cards)} cards"
+        raise CardCountError(f"talon: {count} given, the talon has 2")
+    return cards
+
+
+def parse_card_sequence(text: str, distinct: bool = True) -> tuple[Card, ...]:
+    """Cards in order, one card a word (``7S AH``, ``7♠ A♥``, ``♠7 ♥A``); with ``distinct``
+    no card twice."""
+    cards = []
+    for token in _SEPARATORS.split(text.strip()):
+        if not token:
+            continue
+        card = _card_word(token)
+        if distinct and card in cards:
+            raise DuplicateCardError(f"{card} is given twice")
+        cards.append(card)
+    return tuple(cards)
+
+
+_CARD_WORDS: dict[str, Card] = {}
+
+
+def _card_word(token: str) -> Card:
+    """One card word, asked of :meth:`Card.parse` once and remembered."""
+    card = _CARD_WORDS.get(token)
+    if card is None:
+        try:
+            card = Card.parse(token)
+        except CardCountError:
+            raise PlayError(f"'{token}' is not one card: write the cards one by one") from None
+        if len(_CARD_WORDS) < 4096:  # spellings are few; odd ones need not fill memory
+            _CARD_WORDS[token] = card
+    return card
+
+
+def parse_play(text: str) -> tuple[Card, ...]:
+    """A recorded line of play: every card in the order played, one card a word. A card given
+    twice is left for :func:`replay` to name with its trick."""
+    return parse_card_sequence(text, distinct=False)
+
+
+def format_deal(deal: Deal) -> str:
+    """``"first: ♠7 8 ... second: ... third: ... talon: 7♦ A♥"``, read back by
+    :func:`parse_deal`."""
+    hands = " ".join(f"{seat.word}: {deal.hands[seat]}" for seat in Seat)
+    return f"{hands} talon: {' '.join(str(card) for card in deal.talon)}"
+
+
+# ----------------------------------------------------------------------------------------------
+# Tricks
+
+
+@dataclass(frozen=True)
+class Trick:
+    """One trick: its number (from 1), the turned-up talon card of a talon trick, who played
+    first, the three cards in playing order, and who took it (``None``: nobody at the table, a
+    talon trick no player took)."""
+
+    number: int
+    turned: Card | None
+    leader: Seat
+    cards: tuple[Card, Card, Card]
+    taker: Seat | None
+
+    def card_of(self, seat: Seat) -> Card:
+        return self.cards[(seat - self.leader) % 3]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "turned": str(self.turned) if self.turned is not None else None,
+            "leader": self.leader.word,
+            "cards": [str(card) for card in self.cards],
+            "taker": self.taker.word if self.taker is not None else None,
+        }
+
+
+def legal_cards(hand: CardSet, suit: Suit | None) -> CardSet:
+    """The cards ``hand`` may play to a trick of ``suit`` (None: on lead): that suit if it holds
+    any, else any card."""
+    if suit is None:
+        return hand
+    following = hand & CardSet(0xFF << suit.shift)
+    return following if following.mask else hand
+
+
+def trick_taker(leader: Seat, cards: Sequence[Card]) -> Seat:
+    """Who takes an ordinary trick: the highest card of the led suit; ``cards`` in playing order."""
+    suit = cards[0].suit
+    best = max(range(3), key=lambda i: cards[i].rank if cards[i].suit == suit else -1)
+    return leader.after(best)
+
+
+def talon_taker(turned: Card, cards: Sequence[Card], rules: AllPassRules) -> Seat | None:
+    """Who takes a talon trick; ``cards`` are first, second and third hand's. The highest card of
+    the turned-up card's suit; under ``talon_card = "dealer"`` the turned-up card competes for
+    the dealer. ``None``: nobody at the table (the dealer sitting out, or nobody followed)."""
+    following = [
+        (card.rank, seat)
+        for seat, card in zip(Seat, cards, strict=True)
+        if card.suit == turned.suit
+    ]
+    best = max(following, default=None)
+    if rules.talon_card is TalonCard.DEALER and (best is None or turned.rank > best[0]):
+        return rules.dealer
+    return best[1] if best is not None else None
+
+
+# ----------------------------------------------------------------------------------------------
+# Replaying a recorded deal
+
+
+@dataclass(frozen=True)
+class Revoke:
+    """A player who did not follow suit though he could: in ``trick`` he played ``card`` to a
+    trick of ``suit`` while holding that suit."""
+
+    trick: int
+    seat: Seat
+    card: Card
+    suit: Suit
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "trick": self.trick,
+            "seat": self.seat.word,
+            "card": str(self.card),
+            "suit": self.suit.glyph,
+        }
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A recorded deal played through the rules: each trick and its taker, the revokes, and what
+    each player is charged."""
+
+    deal: Deal
+    rules: AllPassRules
+    repeat: int
+    tricks: tuple[Trick, ...]
+    revokes: tuple[Revoke, ...]
+
+    def taken(self, seat: Seat | None) -> int:
+        """Tricks ``seat`` took in play (``None``: the talon tricks nobody at the table took)."""
+        return sum(trick.taker is seat for trick in self.tricks)
+
+    def charged(self, seat: Seat) -> int:
+        """The tricks ``seat`` is charged with: his own, or under a revoke every trick of the
+        deal for the revoker and none for the others."""
+        if not self.revokes:
+            return self.taken(seat)
+        return len(self.tricks) if any(r.seat is seat for r in self.revokes) else 0
+
+    def penalty(self, seat: Seat) -> float:
+        """Mountain points charged to ``seat``."""
+        return self.charged(seat) * self.rules.price(self.repeat)
+
+    @property
+    def price(self) -> float:
+        return self.rules.price(self.repeat)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal.to_dict(),
+            "rules": self.rules.to_dict(),
+            "repeat": self.repeat,
+            "price": self.price,
+            "tricks": [trick.to_dict() for trick in self.tricks],
+            "revokes": [revoke.to_dict() for revoke in self.revokes],
+            "players": [
+                {
+                    "seat": seat.word,
+                    "taken": self.taken(seat),
+                    "charged": self.charged(seat),
+                    "penalty": self.penalty(seat),
+                }
+                for seat in Seat
+            ],
+            "nobody": self.taken(None),
+        }
+
+
+def replay(deal: Deal, cards: Sequence[Card], rules: AllPassRules, repeat: int = 1) -> Replay:
+    """Play ``cards`` (every card of the deal, in the order played) through the rules.
+
+    ``cards`` may come from :func:`parse_play`. Raises :class:`PlayError` naming the trick, the
+    card and the rule for a card that cannot
+    have been played (not the player's, played twice, the wrong number of cards). A card that
+    does not follow suit though the player could is a revoke: recorded, and charged.
+    """
+    rules.price(repeat)  # a bad repeat is named before the play is read
+    wanted = 3 * deal.tricks
+    if len(cards) != wanted:
+        raise PlayError(
+            f"the play gives {len(cards)} cards; a deal of {deal.tricks} tricks has {wanted}, "
+            "three a trick in the order played"
+        )
+    hands = list(deal.hands)
+    played_in: dict[Card, int] = {}
+    tricks: list[Trick] = []
+    revokes: list[Revoke] = []
+    leader = Seat.FIRST
+    for number in range(1, deal.tricks + 1):
+        talon_trick = number <= len(deal.talon)
+        turned = deal.talon[number - 1] if talon_trick else None
+        if number == len(deal.talon) + 1:
+            leader = deal.leader
+        trick_cards = cards[3 * (number - 1) : 3 * number]
+        suit = turned.suit if turned is not None else trick_cards[0].suit
+        for position, card in enumerate(trick_cards):
+            seat = leader.after(position)
+            _check_card(deal, hands, played_in, number, seat, card)
+            if (position > 0 or talon_trick) and card not in legal_cards(hands[seat], suit):
+                revokes.append(Revoke(number, seat, card, suit))
+            hands[seat] = hands[seat] - CardSet.of([card])
+            played_in[card] = number
+        three = (trick_cards[0], trick_cards[1], trick_cards[2])
+        if turned is not None:
+            taker = talon_taker(turned, three, rules)
+        else:
+            taker = trick_taker(leader, three)
+        tricks.append(Trick(number, turned, leader, three, taker))
+        if taker is not None and not talon_trick:
+            leader = taker
+    return Replay(deal, rules, repeat, tuple(tricks), tuple(revokes))
+
+
+def _check_card(
+    deal: Deal,
+    hands: Sequence[CardSet],
+    played_in: dict[Card, int],
+    number: int,
+    seat: Seat,
+    card: Card,
+) -> None:
+    if card in hands[seat]:
+        return
+    where = f"trick {number}: {card}"
+    if card in played_in:
+        raise PlayError(
+            f"{where} was already played in trick {played_in[card]} (a card is played once)"
+        )
+    if card in deal.talon:
+        raise PlayError(
+            f"{where} is a talon card, not {seat.label}'s (a player plays his own cards)"
+        )
+    owner = next((other for other in Seat if card in deal.hands[other]), None)
+    if owner is None:  # only in an ending: a full deal holds every card
+        raise PlayError(f"{where} is not in the deal (a player plays his own cards)")
+    raise PlayError(
+        f"{where} is {owner.label}'s card, not {seat.label}'s, who plays now "
+        "(a player plays his own cards, in turn)"
+    )

@@ -1,0 +1,147 @@
+"""What passing costs: a hand's all-pass tricks over random deals of the cards it does not see.
+
+The 22 unseen cards are dealt at random (the talon, in the order it is turned up, and the other
+two hands) from a PRNG seeded by ``seed``, so the same seed gives the same answer; each deal is
+solved exactly (:mod:`advisor.allpass.solver`) for the hand's seat. The expected penalty is the
+mean of the forced tricks (what the player can count on whatever the others do) times the price
+of a trick.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.allpass.rules import AllPassRules, Deal
+from advisor.allpass.solver import solve_deals
+from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
+from advisor.errors import AdvisorError, LayoutError
+from advisor.seats import Seat
+
+DEFAULT_SAMPLES = 1000
+TRICK_COUNTS = HAND_SIZE + 1  # a histogram has a count for 0..10 tricks
+_Z95 = 1.959963984540054  # two-sided 95 % normal quantile
+
+
+@dataclass(frozen=True)
+class Spread:
+    """How one value fell over the sampled deals: ``histogram[t]`` deals gave ``t`` tricks."""
+
+    histogram: tuple[int, ...]
+
+    @property
+    def deals(self) -> int:
+        return sum(self.histogram)
+
+    @property
+    def mean(self) -> float:
+        return sum(t * n for t, n in enumerate(self.histogram)) / self.deals
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95 % normal interval of the mean (a point for a single deal)."""
+        n = self.deals
+        if n < 2:
+            return self.mean, self.mean
+        mean = self.mean
+        variance = sum(count * (t - mean) ** 2 for t, count in enumerate(self.histogram)) / (n - 1)
+        half = _Z95 * math.sqrt(variance / n)
+        return max(0.0, mean - half), mean + half
+
+    def to_dict(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {"mean": self.mean, "low": low, "high": high, "histogram": list(self.histogram)}
+
+
+@dataclass(frozen=True)
+class AllPassEstimate:
+    """A hand's all-pass values from its seat over sampled deals."""
+
+    hand: CardSet
+    seat: Seat
+    rules: AllPassRules
+    samples: int
+    seed: int
+    repeat: int
+    forced: Spread
+    fewest: Spread
+
+    @property
+    def price(self) -> float:
+        """Mountain points a trick (with the progression of the ``repeat``-th all-pass)."""
+        return self.rules.price(self.repeat)
+
+    @property
+    def expected_penalty(self) -> float:
+        """Mountain points the player can expect: mean forced tricks times the price."""
+        return self.forced.mean * self.price
+
+    @property
+    def penalty_interval(self) -> tuple[float, float]:
+        low, high = self.forced.interval
+        return low * self.price, high * self.price
+
+    def to_dict(self) -> dict[str, Any]:
+        low, high = self.penalty_interval
+        return {
+            "hand": str(self.hand),
+            "seat": self.seat.word,
+            "rules": self.rules.to_dict(),
+            "samples": self.samples,
+            "seed": self.seed,
+            "repeat": self.repeat,
+            "price": self.price,
+            "forced": self.forced.to_dict(),
+            "fewest": self.fewest.to_dict(),
+            "expected_penalty": self.expected_penalty,
+            "penalty_interval": [low, high],
+        }
+
+
+def estimate_allpass(
+    hand: CardSet,
+    seat: Seat,
+    rules: AllPassRules,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    jobs: int = 1,
+    repeat: int = 1,
+) -> AllPassEstimate:
+    """Forced and fewest tricks of ``hand`` (10 cards) from ``seat`` over ``samples`` random
+    deals of the other 22 cards; the same ``seed`` gives the same answer, whatever ``jobs``
+    (threads) is."""
+    if len(hand) != HAND_SIZE:
+        raise LayoutError(f"the hand holds {len(hand)} cards, not 10")
+    if samples < 1:
+        raise AdvisorError(f"the number of samples must be at least 1, not {samples}")
+    rules.price(repeat)  # a bad repeat is named before the work starts
+    deals = random_deals(hand, seat, samples, seed)
+    solved = solve_deals(deals, rules, seats=(seat,), jobs=jobs)
+    forced = [0] * TRICK_COUNTS
+    fewest = [0] * TRICK_COUNTS
+    for (values,) in solved:
+        assert values.forced is not None and values.fewest is not None  # both were asked
+        forced[values.forced] += 1
+        fewest[values.fewest] += 1
+    return AllPassEstimate(
+        hand, seat, rules, samples, seed, repeat, Spread(tuple(forced)), Spread(tuple(fewest))
+    )
+
+
+def random_deals(hand: CardSet, seat: Seat, count: int, seed: int) -> list[Deal]:
+    """``count`` deals that give ``seat`` this hand and the 22 other cards at random: the
+    talon (in the order turned up), then the hand after ``seat``'s, then the one before."""
+    rng = random.Random(seed)
+    unseen = list(CardSet(DECK_MASK & ~hand.mask))
+    deals = []
+    for _ in range(count):
+        cards = rng.sample(unseen, len(unseen))
+        hands = [hand, hand, hand]
+        hands[seat.after(1)] = CardSet.of(cards[2:12])
+        hands[seat.after(2)] = CardSet.of(cards[12:22])
+        talon: tuple[Card, ...] = (cards[0], cards[1])
+        deals.append(Deal((hands[0], hands[1], hands[2]), talon))
+    return deals
