@@ -332,6 +332,13 @@ def _needed(rank: int, total: int, other_rank: int) -> int:
     return total if rank < other_rank else total + 1
 
 
+def _kept_height(discard: CardSet) -> int:
+    """An order of screening in which a discard keeping higher cards comes before one keeping
+    lower cards (it throws lower ones): a clean answer, which takes the longest to find, then
+    answers for every discard below it."""
+    return sum(card.rank for card in discard)
+
+
 def _bound(parts: Sequence[_Deepening]) -> int:
     return parts[0].bound if len(parts) == 1 else sum(part.bound for part in parts)
 
@@ -432,15 +439,13 @@ def score_discards(
     the same to the play."""
     discards = Discards(twelve)
     catches = [_Catches(discards, len(layouts)) for _ in seats]
-    entries = []
     alike: dict[tuple[int, int], list[int]] = {}
     for rank, discard in enumerate(order):
-        number = discards.number[discard.mask]
-        if discards.key[number] in alike:
-            alike[discards.key[number]].append(rank)
-            continue
-        alike[discards.key[number]] = [rank]
-        hand = twelve - discard
+        alike.setdefault(discards.key[discards.number[discard.mask]], []).append(rank)
+    entries = []
+    for rank in sorted((ranks[0] for ranks in alike.values()), key=lambda r: _kept_height(order[r])):
+        number = discards.number[order[rank].mask]
+        hand = twelve - order[rank]
         parts = []
         for seat, known in zip(seats, catches, strict=True):
             screened = known.screen(number, hand, pool, seat, layouts)
