@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import errno
 import functools
 import io
 import json
@@ -915,6 +916,8 @@ def _reason(error: OSError) -> str:
         return "is a directory, not a file of hands"
     if isinstance(error, PermissionError):
         return "cannot be read (permission denied)"
+    if error.errno == errno.EBADF:
+        return "cannot be read (it is closed)"
     return f"cannot be read ({error.strerror or error})"
 
 

@@ -33,3 +33,20 @@ class LayoutError(AdvisorError):
 
 class OutputError(AdvisorError):
     """A file the advisor was asked to write that cannot be written."""
+
+
+class MissingBuildError(AdvisorError):
+    """A compiled part of the advisor that a command needs was not built."""
+
+
+REBUILD = (
+    "install a C compiler (e.g. gcc), then run 'pip install --force-reinstall .' in the "
+    "advisor's source folder; 'advisor --version' shows which compiled parts are present"
+)
+
+
+class SolverUnavailableError(MissingBuildError):
+    """The compiled solver was not built (no C compiler when the advisor was installed)."""
+
+    def __init__(self) -> None:
+        super().__init__(f"the compiled solver (advisor.solver._core) is missing: {REBUILD}")

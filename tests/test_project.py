@@ -8,8 +8,10 @@ from pathlib import Path
 
 import click
 import pytest
+from click.testing import CliRunner
 
 from advisor.cli import COMMANDS, main
+from advisor.cli.guard import EXIT_CODE_TABLE, ExitCode
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,9 +39,24 @@ def _all_commands() -> list[tuple[str, click.Command]]:
 
 
 @pytest.mark.parametrize(("name", "command"), _all_commands())
-def test_every_command_has_help_with_an_example(name: str, command: click.Command) -> None:
+def test_every_command_has_help_ending_with_an_example(name: str, command: click.Command) -> None:
+    """The example is the epilog: click prints it after the options, last."""
     assert command.help, name
-    assert "Example:" in command.help, name
+    assert command.epilog and "Example:" in command.epilog, name
+    shown = CliRunner().invoke(main, [*name.split(), "--help"], prog_name="advisor")
+    assert shown.exit_code == 0
+    last = shown.output.rstrip("\n").rsplit("\n\n", 1)[-1]
+    assert last.startswith("  Example:\n    ") and "advisor " in last, shown.output
+    assert "Options:" not in last and "Options:" in shown.output
+
+
+def test_main_help_and_the_readme_list_every_exit_code() -> None:
+    shown = CliRunner().invoke(main, ["--help"], prog_name="advisor")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for line in EXIT_CODE_TABLE.splitlines():
+        assert line in shown.output
+    for code in {int(c) for c in ExitCode}:
+        assert f"\n| {code} |" in readme, code
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))

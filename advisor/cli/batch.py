@@ -22,9 +22,11 @@ from advisor.batch import (
     csv_header,
 )
 from advisor.cards import CardSet
+from advisor.cli.guard import ExitCode, say
 from advisor.cli.options import (
     effective_table,
     exact_options,
+    example,
     json_option,
     lead_option,
     require_exact,
@@ -33,11 +35,12 @@ from advisor.cli.options import (
 from advisor.fileio import atomic_output
 from advisor.table import Lead, Table
 
-EXIT_ALL_VALID = 0
-EXIT_BAD_INPUT = 2
 
-
-@click.command()
+@click.command(
+    epilog=example(
+        "advisor batch examples/hands.txt examples/hands.csv --format jsonl -o results.jsonl"
+    )
+)
 @click.argument("files", nargs=-1, metavar="[FILE]...")
 @lead_option("me", "them", default="them")
 @table_option
@@ -98,10 +101,6 @@ def batch(
 
     --exact adds the "exact" object of `advisor check --exact --json` (a line's lead them
     means both catchers' seats, averaged).
-
-    \b
-    Example:
-      advisor batch examples/hands.txt examples/hands.csv --format jsonl -o results.jsonl
     """
     if as_json and output_format not in (None, "jsonl"):
         raise click.UsageError(f"--json asks for jsonl, --format asks for {output_format}")
@@ -116,7 +115,7 @@ def batch(
     sources = [_source(name, input_format) for name in files or ("-",)]
     with _destination(output) as out, BatchRun(job, jobs, out) as run:
         tally = _run(run, sources, out, shown, quiet)
-    raise SystemExit(EXIT_BAD_INPUT if tally.bad or tally.failed_files else EXIT_ALL_VALID)
+    raise SystemExit(ExitCode.BAD_INPUT if tally.bad or tally.failed_files else ExitCode.SUCCESS)
 
 
 def _extra(talon: bool, exact: Extra | None) -> Extra | None:
@@ -202,14 +201,14 @@ def _run(run: BatchRun, sources: list[Source], out: IO[bytes], shown: str, quiet
         for result in run.results(sources):
             if isinstance(result, FileFailure):
                 tally.failed_files += 1
-                click.echo(result.message, err=True)
+                say(result.message)
                 continue
             if table is not None:
                 table.add(result.rows)
             else:
                 result.write_to(out)
             if result.messages:
-                click.echo("\n".join(result.messages), err=True)
+                say("\n".join(result.messages))
             tally.add(result.tally)
             advance(result.size, result.tally.hands)
     if wrapper is not None:

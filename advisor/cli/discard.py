@@ -5,16 +5,15 @@ from __future__ import annotations
 import click
 
 from advisor.cards import parse_cards
-from advisor.cli.options import effective_table, json_option, lead_option, table_option
+from advisor.cli.guard import ExitCode
+from advisor.cli.options import effective_table, example, json_option, lead_option, table_option
 from advisor.table import Lead
 from advisor.talon import HAND_CARDS, TALON_CARDS, best_discards
 
-EXIT_DECLARE = 0
-EXIT_PASS = 1
 SHOWN = 3  # the best discard and the next two
 
 
-@click.command()
+@click.command(epilog=example('advisor discard "♠7810 ♣79J ♦78 ♥79KA" --lead me'))
 @click.argument("cards", nargs=-1, required=True)
 @lead_option("me", "them", default="them")
 @table_option
@@ -27,10 +26,6 @@ def discard(cards: tuple[str, ...], lead: str, table_path: str | None, as_json: 
     catch chance, then the fewest holes; the higher cards go first on a tie.
 
     Exit code: 0 if the best hand declares, 1 if it passes, 2 bad input.
-
-    \b
-    Example:
-      advisor discard "♠7810 ♣79J ♦78 ♥79KA" --lead me
     """
     twelve = parse_cards(cards, count=HAND_CARDS + TALON_CARDS)
     options = best_discards(twelve, Lead(lead.lower()), effective_table(table_path), top=SHOWN)
@@ -49,4 +44,4 @@ def discard(cards: tuple[str, ...], lead: str, table_path: str | None, as_json: 
         from advisor.cli.render_talon import render_discards
 
         render_discards(str(twelve), options)
-    raise SystemExit(EXIT_DECLARE if best.assessment.declare else EXIT_PASS)
+    raise SystemExit(ExitCode.DECLARE if best.assessment.declare else ExitCode.PASS)

@@ -100,3 +100,8 @@ def require_exact(ctx: click.Context, exact: bool) -> None:
     for name in EXACT_SETTINGS:
         if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
             raise click.UsageError(f"--{name} needs --exact", ctx)
+
+
+def example(*lines: str) -> str:
+    """A command's epilog: its example, which click prints last, after the options."""
+    return "\b\nExample:\n" + "\n".join(f"  {line}" for line in lines)

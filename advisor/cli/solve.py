@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from advisor.cli.options import json_option
+from advisor.cli.options import example, json_option
 from advisor.errors import AdvisorError
 
 if TYPE_CHECKING:
@@ -18,7 +18,13 @@ LEADERS = {"me": 0, "left": 1, "right": 2}  # Seat.M, Seat.L, Seat.R without imp
 _PROGRESS_FROM = 20_000  # layouts: below this a run is too short for a progress bar
 
 
-@click.command()
+@click.command(
+    epilog=example(
+        'advisor solve "7S 10S 7C 8C 9C 7D 8D 9D 7H 8H" --discards "AD AH" --lead left',
+        'advisor solve --layout "M: ♠7 10 ♣789 ♦789 ♥78 L: ♠89J ♣TJ ♦TJ ♥9TJ',
+        '                        R: ♠QKA ♣QKA ♦QK ♥QK" --lead me',
+    )
+)
 @click.argument("hand", nargs=-1)
 @click.option(
     "--layout",
@@ -63,12 +69,6 @@ def solve(
     --discards: the same over every split of the other 20 cards between L and R, or over
     --samples N random splits, with the chance to be caught, the forced tricks and the
     expected score (+10 to the pool when clean, 10 to the mountain per trick).
-
-    \b
-    Example:
-      advisor solve "7S 10S 7C 8C 9C 7D 8D 9D 7H 8H" --discards "AD AH" --lead left
-      advisor solve --layout "M: ♠7 10 ♣789 ♦789 ♥78 L: ♠89J ♣TJ ♦TJ ♥9TJ
-                              R: ♠QKA ♣QKA ♦QK ♥QK" --lead me
     """
     if layout is not None:
         if hand or discards or exact or samples:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
-from advisor.errors import AdvisorError, LayoutError
+from advisor.errors import AdvisorError, LayoutError, SolverUnavailableError
 from advisor.solver.layout import Layout, check_layout, format_layout, parse_layout
 
 __all__ = [
@@ -58,17 +58,6 @@ DISCARD_COUNT = 2
 EXACT_LAYOUTS = math.comb(2 * HAND_SIZE, HAND_SIZE)  # 184,756
 _CHUNKS_PER_JOB = 16
 _Z95 = 1.959963984540054  # two-sided 95 % normal quantile
-
-
-class SolverUnavailableError(AdvisorError):
-    """The compiled solver was not built (no C compiler when the advisor was installed)."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            "the compiled solver (advisor.solver._core) is missing: install a C compiler "
-            "(e.g. apt-get install gcc) and reinstall: pip install --force-reinstall "
-            "--no-binary misere-advisor misere-advisor"
-        )
 
 
 class Seat(IntEnum):

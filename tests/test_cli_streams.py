@@ -1,0 +1,145 @@
+"""Faults of the standard streams, as a hostile user makes them: a full device, closed streams,
+a reader that goes away. Each gives one line where it can be written and a documented code.
+
+The "full disk" is a character device of our own (the kernel's full device, made with mknod
+in a temporary folder), never the machine's /dev/full: if a run wrongly replaced it, only the
+copy would suffer.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from advisor.cli import main
+
+HAND = "7S 8S 10S 7C 9C JC 7D 8D 7H 9H"  # declares on my lead, passes on theirs
+ADVISOR = [sys.executable, "-m", "advisor"]
+
+
+def shell(script: str, *args: str, stdin: int | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``script`` under sh with ``$ADVISOR`` set to the command, ``$1``... to ``args``."""
+    env = {**os.environ, "ADVISOR": " ".join(ADVISOR), "NO_COLOR": "1"}
+    return subprocess.run(
+        ["sh", "-c", script, "sh", *args],
+        capture_output=True, text=True, env=env, stdin=stdin, timeout=120,
+    )  # fmt: skip
+
+
+@pytest.fixture
+def full_device(tmp_path: Path) -> Path:
+    """A character device that answers every write with ENOSPC (major 1, minor 7)."""
+    path = tmp_path / "full"
+    try:
+        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 7))
+        with open(path, "wb", buffering=0) as probe, pytest.raises(OSError):
+            probe.write(b"x")
+    except (OSError, pytest.fail.Exception) as error:  # not root, or a nodev file system
+        pytest.skip(f"cannot make a full device here: {error}")
+    return path
+
+
+def test_full_standard_output(full_device: Path) -> None:
+    done = shell('$ADVISOR check "$1" --lead me > "$2"', HAND, str(full_device))
+    assert (done.returncode, done.stderr) == (
+        3,
+        "Error: standard output cannot be written (No space left on device)\n",
+    )
+    assert stat.S_ISCHR(full_device.stat().st_mode)
+
+
+def test_full_standard_output_of_a_batch_with_two_jobs(full_device: Path, tmp_path: Path) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text(f"{HAND}\n" * 5000)
+    done = shell('$ADVISOR batch "$1" --jobs 2 -q > "$2"', str(hands), str(full_device))
+    assert (done.returncode, done.stderr) == (
+        3,
+        "Error: standard output cannot be written (No space left on device)\n",
+    )
+
+
+def test_closed_standard_output() -> None:
+    done = shell('$ADVISOR check "$1" >&-', HAND)
+    assert (done.returncode, done.stderr) == (
+        3,
+        "Error: standard output cannot be written (it is closed)\n",
+    )
+
+
+def test_closed_standard_output_is_no_matter_when_nothing_is_written() -> None:
+    done = shell('$ADVISOR check -q "$1" --lead me >&-', HAND)
+    assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_closed_standard_input_is_a_file_that_cannot_be_read() -> None:
+    done = shell("$ADVISOR batch -q <&-")
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2,
+        "",
+        "<stdin>: cannot be read (it is closed)\n",
+    )
+
+
+@pytest.mark.parametrize("redirect", ["2>&-", '2>"$2"'])
+def test_standard_error_that_cannot_be_written(redirect: str, full_device: Path) -> None:
+    done = shell(f'$ADVISOR check "$1" {redirect}', "7S 8S", str(full_device))
+    assert (done.returncode, done.stdout) == (2, "")
+    lines = "7S 8S\n" + f"{HAND}\n" * 3
+    done = shell(f'printf "$1" | $ADVISOR batch --lead me {redirect}', lines, str(full_device))
+    assert done.returncode == 2
+    assert done.stdout.count('"verdict": "declare"') == 3
+
+
+def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path: Path) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text(f"{HAND}\n" * 20_000)
+    for jobs in ("1", "2"):
+        run = subprocess.Popen(
+            [*ADVISOR, "batch", str(hands), "--jobs", jobs],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        )  # fmt: skip
+        assert run.stdout is not None and run.stderr is not None
+        assert run.stdout.readline().startswith(b'{"file": ')
+        run.stdout.close()
+        assert run.wait(timeout=120) == 141
+        assert run.stderr.read() == b""
+        run.stderr.close()
+
+
+def test_usage_errors_are_one_line(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check", HAND, "--bogus"])
+    assert (result.exit_code, result.output) == (2, "Error: No such option '--bogus'.\n")
+    result = runner.invoke(main, ["nonsense"])
+    assert (result.exit_code, result.output) == (2, "Error: No such command 'nonsense'.\n")
+
+
+def test_control_characters_of_the_input_are_shown_escaped(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check", "7S\x1b]0;owned\x07 8S\x00"])
+    assert result.exit_code == 2
+    assert "\x1b" not in result.output and "\x00" not in result.output
+    assert result.output.startswith("Error: '7S\\x1b]0;owned\\x07'")
+
+
+def test_json_and_quiet_exclude_each_other(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check", HAND, "--json", "-q"])
+    assert (result.exit_code, result.output) == (
+        2,
+        "Error: --json and --quiet exclude each other\n",
+    )
+
+
+def test_version_names_the_compiled_parts(runner: CliRunner) -> None:
+    from advisor.build import compiled_parts
+
+    result = runner.invoke(main, ["--version"])
+    assert result.exit_code == 0
+    parts = compiled_parts()
+    assert set(parts) == {"solver", "reader"}
+    listed = ", ".join(f"{name} {'present' if on else 'missing'}" for name, on in parts.items())
+    assert result.output.endswith(f"\ncompiled parts: {listed}\n")
