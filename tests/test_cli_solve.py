@@ -111,7 +111,7 @@ def test_clean_hand_text(runner: CliRunner) -> None:
         ([HOLED, "--discards", "AD AH", "--lead", "them"],
          "Error: Invalid value for '--lead': 'them' is not one of 'me', 'left', 'right'."),
         ([HOLED, "--discards", "AD AH"],
-         "Error: Missing option '--lead'. Choose from: me, left, right."),
+         "Error: Missing option '--lead'. Choose from: me, left, right"),
         ([HOLED, "--lead", "me"], "Error: --discards is required with HAND"),
         (["--lead", "me"], "Error: give HAND (with --discards) or --layout"),
         ([HOLED, "--discards", "AD AH", "--lead", "me", "--exact", "--samples", "5"],
@@ -128,7 +128,7 @@ def test_clean_hand_text(runner: CliRunner) -> None:
         (["--layout", "M: 7S L: 8S R: 9S", "--lead", "me"],
          "Error: M: 1 card given, a hand has 10"),
         ([HOLED, "--discards", "AD AH", "--lead", "me", "--jobs", "0"],
-         "Error: Invalid value for '--jobs': 0 is not in the range x>=1."),
+         "Error: Invalid value for '--jobs': jobs must be at least 1, not 0"),
     ],
 )  # fmt: skip
 def test_bad_input_exits_2_with_one_error_line(

@@ -20,6 +20,7 @@ from advisor.batch import (
     Source,
     Tally,
     csv_header,
+    refuse_overwriting_inputs,
 )
 from advisor.cards import CardSet
 from advisor.cli.guard import ExitCode, say
@@ -27,6 +28,7 @@ from advisor.cli.options import (
     effective_table,
     exact_options,
     example,
+    jobs_option,
     json_option,
     lead_option,
     require_exact,
@@ -34,6 +36,7 @@ from advisor.cli.options import (
 )
 from advisor.fileio import atomic_output
 from advisor.table import Lead, Table
+from advisor.text import shown as shown_text
 
 
 @click.command(
@@ -59,14 +62,7 @@ from advisor.table import Lead, Table
 @click.option(
     "-o", "--output", metavar="FILE", help="Write the results to FILE, whole or not at all."
 )
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(min=0),
-    default=1,
-    show_default=True,
-    help="Processes to check with (0: all cores).",
-)
+@jobs_option("Processes to check with (0: all cores; at most 4 a core).", minimum=0)
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
 @click.option("-t", "--talon", is_flag=True, help="Add the talon outlook of advisor check --talon.")
 @exact_options
@@ -113,6 +109,10 @@ def batch(
         _extra(talon, _exact_extra(samples, seed, discard) if exact else None),
     )
     sources = [_source(name, input_format) for name in files or ("-",)]
+    if output is None:
+        refuse_overwriting_inputs(sources, sys.stdout, "standard output")
+    else:
+        refuse_overwriting_inputs(sources, output, output)
     with _destination(output) as out, BatchRun(job, jobs, out) as run:
         tally = _run(run, sources, out, shown, quiet)
     raise SystemExit(ExitCode.BAD_INPUT if tally.bad or tally.failed_files else ExitCode.SUCCESS)
@@ -170,9 +170,8 @@ def _source(name: str, input_format: str | None) -> Source:
     is_csv = input_format == "csv" or (input_format is None and name.lower().endswith(".csv"))
     if name == "-":
         return Source(STDIN_LABEL, stream=sys.stdin.buffer, is_csv=is_csv)
-    # a name that is not UTF-8 is shown with U+FFFD where its bad bytes are
-    label = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-    return Source(label, path=name, is_csv=is_csv)
+    # shown with its control characters escaped, U+FFFD where its bytes are not UTF-8
+    return Source(shown_text(name), path=name, is_csv=is_csv)
 
 
 @contextlib.contextmanager
@@ -197,8 +196,9 @@ def _run(run: BatchRun, sources: list[Source], out: IO[bytes], shown: str, quiet
     table = ResultTable(text, several_files=len(sources) > 1) if shown == "table" else None
     if shown == "csv":
         out.write(csv_header(run.job.extra).encode("utf-8"))
+    results = run.results(sources)  # the workers start here, before the progress bar's thread
     with progress_bar(sum(size or 0 for size in sizes), show_progress) as advance:
-        for result in run.results(sources):
+        for result in results:
             if isinstance(result, FileFailure):
                 tally.failed_files += 1
                 say(result.message)

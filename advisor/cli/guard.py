@@ -102,6 +102,11 @@ class _Tolerant(io.TextIOBase):
     def isatty(self) -> bool:
         return not self.broken and bool(self._stream.isatty())  # type: ignore[union-attr]
 
+    def fileno(self) -> int:
+        if self._stream is None:
+            raise io.UnsupportedOperation("standard error is closed")
+        return self._stream.fileno()
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
 

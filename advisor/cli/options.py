@@ -25,6 +25,28 @@ def table_option(function: F) -> F:
     )(function)
 
 
+def jobs_option(help_text: str, minimum: int = 1, short: bool = True) -> Callable[[F], F]:
+    """``--jobs``: at least ``minimum``, at most :func:`advisor.limits.max_jobs`."""
+
+    def check(ctx: click.Context, param: click.Parameter, value: int) -> int:
+        from advisor.limits import LimitError, check_jobs
+
+        try:
+            return value if value == 0 and minimum == 0 else check_jobs(value)
+        except LimitError as error:
+            raise click.BadParameter(str(error), ctx, param) from None
+
+    names = ("-j", "--jobs") if short else ("--jobs",)
+    return click.option(
+        *names,
+        type=int,
+        default=1,
+        show_default=True,
+        callback=check,
+        help=help_text,
+    )
+
+
 def json_option(function: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")(
         function

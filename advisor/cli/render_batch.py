@@ -13,7 +13,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from advisor.batch import BANDS, Row, Tally
-from advisor.cli.render import console, percent
+from advisor.cli.render import console, percent, plain
 
 _VERDICT_STYLE = {"declare": "bold green", "pass": "bold red", "error": "bold red"}
 BAR_WIDTH = 30
@@ -40,13 +40,13 @@ class ResultTable:
         if rows[0].file != self.file:
             self.file = rows[0].file
             if self.several_files:
-                self.console.print(Text(self.file, style="bold"))
+                self.console.print(plain(self.file, style="bold"))
                 first = True
         table = _table(show_header=first)
         for row in rows:
             table.add_row(*_cells(row))
             if row.extra:  # --talon, --exact: the extra fields, under the hand
-                table.add_row("", "", Text(_extra_text(row.extra), style="dim"), "", "", "", "")
+                table.add_row("", "", plain(_extra_text(row.extra), style="dim"), "", "", "", "")
         self.console.print(table)
 
 
@@ -65,10 +65,10 @@ def _table(show_header: bool) -> RichTable:
 def _cells(row: Row) -> list[str | Text]:
     if row.error is not None:
         verdict = "error"
-        cells: list[str | Text] = [str(row.line), "", Text(row.error, style="red"), "", "", ""]
+        cells: list[str | Text] = [str(row.line), "", plain(row.error, style="red"), "", "", ""]
     else:
         verdict = row.verdict
-        cells = [str(row.line), row.id or "", row.hand, row.lead, str(row.holes),
+        cells = [str(row.line), plain(row.id or ""), row.hand, row.lead, str(row.holes),
                  percent(row.combined)]  # fmt: skip
     return [*cells, Text(verdict, style=_VERDICT_STYLE[verdict])]
 

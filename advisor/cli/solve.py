@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from advisor.cli.options import example, json_option
+from advisor.cli.options import example, jobs_option, json_option
 from advisor.errors import AdvisorError
 
 if TYPE_CHECKING:
@@ -43,13 +43,7 @@ _PROGRESS_FROM = 20_000  # layouts: below this a run is too short for a progress
     "--samples", type=click.IntRange(min=1), metavar="N", help="Solve N random layouts instead."
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of --samples.")
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Threads to solve with (the layouts are shared out among them).",
-)
+@jobs_option("Threads to solve with, at most 4 a core (the layouts are shared out).", short=False)
 @json_option
 def solve(
     hand: tuple[str, ...],
