@@ -78,7 +78,7 @@ def test_a_fifo_is_written_into(tmp_path: Path) -> None:
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     received: list[bytes] = []
-    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
     reader.start()
     write_atomic(fifo, "through the pipe\n")
     reader.join(timeout=30)
@@ -99,7 +99,7 @@ def test_a_socket_is_written_into(tmp_path: Path) -> None:
         with connection:
             received.append(b"".join(iter(lambda: connection.recv(4096), b"")))
 
-    thread = threading.Thread(target=serve)
+    thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     write_atomic(path, "to the socket\n")
     thread.join(timeout=30)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -84,3 +85,32 @@ def test_mypy_is_clean() -> None:
         cwd=ROOT, capture_output=True, text=True,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def _readme_commands() -> list[str]:
+    """The two one-line commands at the top of the README (try it, run the tests)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    return re.findall(r"```sh\n(.*?)\n```", readme, flags=re.DOTALL)[:2]
+
+
+def test_the_readme_commands_make_a_virtual_environment_first() -> None:
+    """On a stock system pip refuses to install outside one (PEP 668), and there may be no
+    ``python``: each command is one line that makes and uses a virtual environment."""
+    for command in _readme_commands():
+        assert "\n" not in command
+        assert command.startswith("python3 -m venv .venv && . .venv/bin/activate && pip install ")
+
+
+def test_ci_runs_exactly_the_readme_test_command() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert _readme_commands()[1] in ci
+    assert _readme_commands()[1].endswith("&& pytest")
+
+
+def test_the_readme_links_point_into_the_repository() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)#:]+)\)", readme)
+    assert links, "the README links to its examples"
+    for link in links:
+        target = (ROOT / link).resolve()
+        assert target.is_relative_to(ROOT) and target.exists(), link

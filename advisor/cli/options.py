@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
+from advisor.limits import MAX_SAMPLES
 from advisor.table import Table, load_table, resolve_table_path
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -88,11 +89,12 @@ def exact_options(function: F) -> F:
         ),
         click.option(
             "--samples",
-            type=click.IntRange(min=1),
+            type=click.IntRange(min=1, max=MAX_SAMPLES),
             default=EXACT_SAMPLES,
             show_default=True,
             metavar="N",
-            help="With --exact: deals to solve, rounded to a multiple of 231 (as many per talon).",
+            help="With --exact: deals to solve, rounded to a multiple of 231 (as many per talon;"
+            f" at most {MAX_SAMPLES:,}).",
         ),
         click.option(
             "--seed",

@@ -10,6 +10,7 @@ import click
 
 from advisor.cli.options import example, jobs_option, json_option
 from advisor.errors import AdvisorError
+from advisor.limits import MAX_SAMPLES
 
 if TYPE_CHECKING:
     from advisor.solver import Layout, LayoutResult, Odds
@@ -40,7 +41,10 @@ _PROGRESS_FROM = 20_000  # layouts: below this a run is too short for a progress
 )
 @click.option("--exact", "exact", is_flag=True, help="Solve all 184,756 layouts (the default).")
 @click.option(
-    "--samples", type=click.IntRange(min=1), metavar="N", help="Solve N random layouts instead."
+    "--samples",
+    type=click.IntRange(min=1, max=MAX_SAMPLES),
+    metavar="N",
+    help=f"Solve N random layouts instead (at most {MAX_SAMPLES:,}).",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of --samples.")
 @jobs_option("Threads to solve with, at most 4 a core (the layouts are shared out).", short=False)

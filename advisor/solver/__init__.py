@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
-from advisor.errors import AdvisorError, LayoutError, SolverUnavailableError
+from advisor.errors import LayoutError, SolverUnavailableError
+from advisor.limits import check_jobs, check_samples
 from advisor.solver.layout import Layout, check_layout, format_layout, parse_layout
 
 __all__ = [
@@ -255,15 +256,14 @@ def catch_odds(
     spreads the work over processes; the answer does not depend on it.
     """
     pool = _pool(hand, discards)  # bad input is named whether or not C is built
-    if jobs < 1:
-        raise AdvisorError(f"--jobs must be at least 1, not {jobs}")
+    check_jobs(jobs)
+    if samples is not None:
+        check_samples(samples)
     _require_core()
     if samples is None:
         chunks = _exact_chunks(hand, pool, leader, jobs)
         total = EXACT_LAYOUTS
     else:
-        if samples < 1:
-            raise AdvisorError(f"the number of samples must be at least 1, not {samples}")
         chunks = _sample_chunks(hand, pool, leader, samples, seed, jobs)
         total = samples
     histogram = [0] * (HAND_SIZE + 1)
