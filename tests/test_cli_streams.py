@@ -143,3 +143,26 @@ def test_version_names_the_compiled_parts(runner: CliRunner) -> None:
     assert set(parts) == {"solver", "reader"}
     listed = ", ".join(f"{name} {'present' if on else 'missing'}" for name, on in parts.items())
     assert result.output.endswith(f"\ncompiled parts: {listed}\n")
+
+
+LAYOUT = (
+    "M: ♠7 10 ♣7 8 9 ♦7 8 9 ♥7 8 L: ♠8 Q A ♣J Q ♦10 J K ♥Q K R: ♠9 J K ♣10 K A ♦Q ♥9 10 J"
+)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["check", HAND], ["check", HAND, "--talon"], ["check", HAND, "--json"],
+     ["table", "show"], ["solve", "--layout", LAYOUT, "--lead", "left"], ["--help"]],
+)  # fmt: skip
+def test_a_pipe_closed_before_anything_is_written(args: list[str]) -> None:
+    """Every command, rich's text included (rich would exit 1, which reads as a pass)."""
+    reader, writer = os.pipe()
+    os.close(reader)  # nobody will ever read: the first write fails with EPIPE
+    try:
+        done = subprocess.run(
+            [*ADVISOR, *args], stdout=writer, stderr=subprocess.PIPE, timeout=120
+        )
+    finally:
+        os.close(writer)
+    assert (done.returncode, done.stderr) == (141, b"")

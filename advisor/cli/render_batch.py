@@ -7,7 +7,6 @@ import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import IO, Any
 
-from rich.console import Console
 from rich.progress import BarColumn, Progress, ProgressColumn, Task, TaskProgressColumn, TextColumn
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -24,7 +23,7 @@ class ResultTable:
     several files, each file's rows come under its name."""
 
     def __init__(self, stream: IO[str], several_files: bool) -> None:
-        self.console = Console(file=stream, highlight=False, soft_wrap=False, emoji=False)
+        self.console = console(stream=stream)
         self.several_files = several_files
         self.file: str | None = None
 
