@@ -177,3 +177,53 @@ def test_control_characters_in_messages_are_escaped() -> None:
     assert (
         result.stderr == "<stdin>:1: '7S\\x1b[31m': '\\x1b' is neither a rank (7..A) nor a suit\n"
     )
+
+
+def test_an_empty_output_name_is_an_error() -> None:
+    result = run("-q", "-o", "", input=HAND)
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "Error: Invalid value for '-o' / '--output': the file name is empty\n",
+    )
+
+
+def test_output_through_a_symlink_to_a_fifo_is_written_into_the_fifo(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    (tmp_path / "link").symlink_to(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    assert run("-q", "-o", str(tmp_path / "link"), input=HAND).exit_code == 0
+    reader.join(timeout=60)
+    assert records(received[0].decode())[0]["line"] == 1
+    assert (tmp_path / "link").is_symlink()
+
+
+def _handles(pid: int, signum: int) -> bool:
+    """Whether the process has a handler of its own for ``signum`` (its SigCgt mask)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    caught = int(next(line for line in status.splitlines() if line.startswith("SigCgt:"))[7:], 16)
+    return bool(caught >> (signum - 1) & 1)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
+@pytest.mark.parametrize(("signum", "code"), [(2, 130), (15, 143)], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_ends_a_waiting_run_with_its_code(signum: int, code: int) -> None:
+    """A run waiting for standard input: Ctrl-C is 130 and SIGTERM 143, nothing on stderr."""
+    waiting = subprocess.Popen(
+        [sys.executable, "-m", "advisor", "batch", "-q"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        for _ in range(2400):  # until the handler is set (never a measure of time)
+            if _handles(waiting.pid, 15):
+                break
+            threading.Event().wait(0.05)
+        waiting.send_signal(signum)
+        _, errors = waiting.communicate(timeout=120)
+    finally:
+        if waiting.poll() is None:  # pragma: no cover - the test has failed already
+            waiting.kill()
+            waiting.wait()
+    assert (waiting.returncode, errors) == (code, b"")

@@ -134,7 +134,7 @@ INVALID = "Error: Invalid value for "
         (["--samples", "462"], "Error: --samples needs --exact"),
         (["--seed", "1"], "Error: --seed needs --exact"),
         (["--discard", "solver"], "Error: --discard needs --exact"),
-        (["-x", "--samples", "0"], INVALID + "'--samples': 0 is not in the range x>=1."),
+        (["-x", "--samples", "0"], INVALID + "'--samples': 0 is not in the range 1<=x<=10000000."),
         (["-x", "--discard", "best"],
          INVALID + "'--discard': 'best' is not one of 'table', 'solver'."),
         (["-x", "--lead", "north"],
@@ -163,7 +163,8 @@ def test_bad_hand_with_exact(runner: CliRunner) -> None:
 def test_help_documents_exact(runner: CliRunner) -> None:
     result = runner.invoke(main, ["check", "--help"])
     assert "-x, --exact" in result.output and "--lead [me|left|right|them]" in result.output
-    assert f"[default: {advisor.exact.DEFAULT_SAMPLES}; x>=1]" in " ".join(result.output.split())
+    shown = " ".join(result.output.split())
+    assert f"[default: {advisor.exact.DEFAULT_SAMPLES}; 1<=x<=10000000]" in shown
     assert "with --exact, the exact-play verdict" in " ".join(result.output.split())
     assert EXACT_SAMPLES == advisor.exact.DEFAULT_SAMPLES
 

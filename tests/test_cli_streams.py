@@ -145,9 +145,7 @@ def test_version_names_the_compiled_parts(runner: CliRunner) -> None:
     assert result.output.endswith(f"\ncompiled parts: {listed}\n")
 
 
-LAYOUT = (
-    "M: ♠7 10 ♣7 8 9 ♦7 8 9 ♥7 8 L: ♠8 Q A ♣J Q ♦10 J K ♥Q K R: ♠9 J K ♣10 K A ♦Q ♥9 10 J"
-)
+LAYOUT = "M: ♠7 10 ♣7 8 9 ♦7 8 9 ♥7 8 L: ♠8 Q A ♣J Q ♦10 J K ♥Q K R: ♠9 J K ♣10 K A ♦Q ♥9 10 J"
 
 
 @pytest.mark.parametrize(
@@ -160,9 +158,7 @@ def test_a_pipe_closed_before_anything_is_written(args: list[str]) -> None:
     reader, writer = os.pipe()
     os.close(reader)  # nobody will ever read: the first write fails with EPIPE
     try:
-        done = subprocess.run(
-            [*ADVISOR, *args], stdout=writer, stderr=subprocess.PIPE, timeout=120
-        )
+        done = subprocess.run([*ADVISOR, *args], stdout=writer, stderr=subprocess.PIPE, timeout=120)
     finally:
         os.close(writer)
     assert (done.returncode, done.stderr) == (141, b"")

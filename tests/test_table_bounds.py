@@ -137,3 +137,24 @@ def test_table_init_through_a_symlink_keeps_the_link(runner: CliRunner, tmp_path
     result = runner.invoke(main, ["table", "init", str(link), "--force"])
     assert result.exit_code == 0
     assert link.is_symlink() and real.read_text().startswith("#")
+
+
+def test_table_init_with_an_empty_name_writes_nothing(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["table", "init", ""])
+    assert (result.exit_code, result.output) == (
+        2,
+        "Error: Invalid value for '[PATH]': the file name is empty\n",
+    )
+
+
+def test_table_show_never_reads_a_path_or_a_source_as_markup(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    folder = tmp_path / "odd[/]"  # two folders, "odd[" and "]": the path reads [/]
+    folder.mkdir(parents=True)
+    path = folder / "t[red].toml"
+    path.write_text('[holes]\n"7 10" = { value = 40, source = "[/] [bold]x\\u001b[31m" }\n')
+    result = runner.invoke(main, ["table", "show", "--table", str(path)], env={"COLUMNS": "300"})
+    assert result.exit_code == 0, result.output
+    assert f"User file  {path}\n" in result.output
+    assert "[/] [bold]x\\x1b[31m" in result.output and "\x1b" not in result.output

@@ -31,6 +31,7 @@ from advisor.cli.options import (
     jobs_option,
     json_option,
     lead_option,
+    named_file,
     require_exact,
     table_option,
 )
@@ -60,7 +61,11 @@ from advisor.text import shown as shown_text
     help="How to read the files [default: csv for *.csv, else text].",
 )
 @click.option(
-    "-o", "--output", metavar="FILE", help="Write the results to FILE, whole or not at all."
+    "-o",
+    "--output",
+    metavar="FILE",
+    callback=named_file,
+    help="Write the results to FILE, whole or not at all.",
 )
 @jobs_option("Processes to check with (0: all cores; at most 4 a core).", minimum=0)
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")

@@ -48,6 +48,14 @@ def jobs_option(help_text: str, minimum: int = 1, short: bool = True) -> Callabl
     )
 
 
+def named_file(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A callback for options and arguments naming a file: an empty name is an error (it
+    would otherwise mean the default, or the current directory)."""
+    if value is not None and not value:
+        raise click.BadParameter("the file name is empty", ctx, param)
+    return value
+
+
 def json_option(function: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")(
         function

@@ -7,7 +7,14 @@ from pathlib import Path
 
 import click
 
-from advisor.cli.options import APP_NAME, effective_table, example, json_option, table_option
+from advisor.cli.options import (
+    APP_NAME,
+    effective_table,
+    example,
+    json_option,
+    named_file,
+    table_option,
+)
 from advisor.table import CONFIG_FILE_NAME, load_table, write_starter_table
 
 
@@ -31,7 +38,7 @@ def show(table_path: str | None, as_json: bool) -> None:
 
 
 @table.command(epilog=example("advisor table init my-table.toml"))
-@click.argument("path", required=False, type=click.Path(dir_okay=False))
+@click.argument("path", required=False, type=click.Path(dir_okay=False), callback=named_file)
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def init(path: str | None, force: bool) -> None:
     """Write a commented starter table to PATH (default: the config directory's table.toml)."""
