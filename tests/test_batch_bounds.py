@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import subprocess
 import sys
 import threading
@@ -13,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from fifo import read_in_background
 
 from advisor.batch import (
     BLOCK_SIZE,
@@ -154,13 +154,9 @@ def test_output_through_a_symlink_replaces_its_target(tmp_path: Path) -> None:
 
 def test_output_into_a_fifo(tmp_path: Path) -> None:
     fifo = tmp_path / "fifo"
-    os.mkfifo(fifo)
-    received: list[bytes] = []
-    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
-    reader.start()
+    received = read_in_background(fifo)
     assert run("-q", "-o", str(fifo), input=HAND).exit_code == 0
-    reader.join(timeout=60)
-    assert records(received[0].decode())[0]["line"] == 1
+    assert records(received().decode())[0]["line"] == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo"]
 
 
@@ -189,14 +185,10 @@ def test_an_empty_output_name_is_an_error() -> None:
 
 def test_output_through_a_symlink_to_a_fifo_is_written_into_the_fifo(tmp_path: Path) -> None:
     fifo = tmp_path / "fifo"
-    os.mkfifo(fifo)
+    received = read_in_background(fifo)
     (tmp_path / "link").symlink_to(fifo)
-    received: list[bytes] = []
-    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
-    reader.start()
     assert run("-q", "-o", str(tmp_path / "link"), input=HAND).exit_code == 0
-    reader.join(timeout=60)
-    assert records(received[0].decode())[0]["line"] == 1
+    assert records(received().decode())[0]["line"] == 1
     assert (tmp_path / "link").is_symlink()
 
 

@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from fifo import read_in_background
 
 from advisor.errors import OutputError
 from advisor.fileio import atomic_output, write_atomic
@@ -76,13 +77,9 @@ def test_a_dangling_symlink_gets_its_target_made(tmp_path: Path) -> None:
 
 def test_a_fifo_is_written_into(tmp_path: Path) -> None:
     fifo = tmp_path / "fifo"
-    os.mkfifo(fifo)
-    received: list[bytes] = []
-    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
-    reader.start()
+    received = read_in_background(fifo)
     write_atomic(fifo, "through the pipe\n")
-    reader.join(timeout=30)
-    assert received == [b"through the pipe\n"]
+    assert received() == b"through the pipe\n"
     assert stat.S_ISFIFO(fifo.lstat().st_mode)
     assert _entries(tmp_path) == ["fifo"]
 

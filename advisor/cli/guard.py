@@ -153,17 +153,19 @@ def _exit_code(command: Callable[[], int]) -> int:
     except click.ClickException as error:  # usage errors too: one line, not click's four
         say(f"Error: {shown(' '.join(error.format_message().split()))}")
         return ExitCode.BAD_INPUT
-    except MissingBuildError as error:
-        say(f"Error: {shown(str(error))}")
-        return ExitCode.MISSING_BUILD
-    except OutputError as error:
-        say(f"Error: {shown(str(error))}")
-        return ExitCode.OUTPUT_FAILED
     except AdvisorError as error:
         say(f"Error: {shown(str(error))}")
-        return ExitCode.BAD_INPUT
+        return _code_for(error)
     except OSError as error:
         return _output_failed(error)
+
+
+def _code_for(error: AdvisorError) -> ExitCode:
+    if isinstance(error, MissingBuildError):
+        return ExitCode.MISSING_BUILD
+    if isinstance(error, OutputError):
+        return ExitCode.OUTPUT_FAILED
+    return ExitCode.BAD_INPUT
 
 
 def _code_of(done: SystemExit) -> int:
