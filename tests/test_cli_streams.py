@@ -20,7 +20,10 @@ from click.testing import CliRunner
 from advisor.cli import main
 
 HAND = "7S 8S 10S 7C 9C JC 7D 8D 7H 9H"  # declares on my lead, passes on theirs
-ADVISOR = [sys.executable, "-m", "advisor"]
+# the installed command (``python -m advisor`` from the source folder would import the sources,
+# where a plain ``pip install .`` has built no C module)
+_SCRIPT = Path(sys.executable).with_name("advisor")
+ADVISOR = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "advisor"]
 
 
 def shell(script: str, *args: str, stdin: int | None = None) -> subprocess.CompletedProcess[str]:
@@ -162,3 +165,29 @@ def test_a_pipe_closed_before_anything_is_written(args: list[str]) -> None:
     finally:
         os.close(writer)
     assert (done.returncode, done.stderr) == (141, b"")
+
+
+def test_a_full_disk_under_output_leaves_the_old_file(tmp_path: Path) -> None:
+    """A small file system of our own (tmpfs in a private mount namespace) fills up while the
+    workers write in place: one line, exit 3, the old file intact, nothing else left."""
+    mount = tmp_path / "small"
+    mount.mkdir()
+    hands = tmp_path / "hands.txt"
+    hands.write_text(f"{HAND}\n" * 20_000)
+    script = (
+        'mount -t tmpfs -o size=256k tmpfs "$1" || exit 99; echo old > "$1/out.jsonl"; '
+        '$ADVISOR batch "$3" -q --jobs 2 -o "$1/out.jsonl"; echo "exit $?"; '
+        'ls -A "$1"; cat "$1/out.jsonl"'
+    )
+    try:
+        done = subprocess.run(
+            ["unshare", "-m", "sh", "-c", script, "sh", str(mount), "", str(hands)],
+            capture_output=True, text=True, timeout=120,
+            env={**os.environ, "ADVISOR": " ".join(ADVISOR)},
+        )  # fmt: skip
+    except FileNotFoundError:
+        pytest.skip("no unshare here")
+    if done.returncode == 99 or "unshare" in done.stderr:
+        pytest.skip(f"no private mount namespace here: {done.stderr.strip()}")
+    assert done.stdout == "exit 3\nout.jsonl\nold\n"
+    assert done.stderr == f"Error: {mount}/out.jsonl: cannot be written (No space left on device)\n"

@@ -7,6 +7,7 @@ import os
 import pty
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -52,13 +53,14 @@ def test_too_many_solver_threads(runner: CliRunner) -> None:
     )
 
 
-def test_bad_discards_are_told_before_a_progress_bar(tmp_path: object) -> None:
+def test_bad_discards_are_told_before_a_progress_bar(tmp_path: Path) -> None:
     """On a terminal, bad input gives its one line and no bar (it used to draw one first)."""
     controller, terminal = pty.openpty()
     command = [sys.executable, "-m", "advisor", "solve", HOLED, "--discards", "7S AH"]
     done = subprocess.Popen(
-        [*command, "--lead", "me"], stdout=terminal, stderr=terminal, stdin=subprocess.DEVNULL
-    )
+        [*command, "--lead", "me"],
+        stdout=terminal, stderr=terminal, stdin=subprocess.DEVNULL, cwd=tmp_path,
+    )  # fmt: skip
     os.close(terminal)
     shown = b""
     while True:
