@@ -35,6 +35,10 @@ class OutputError(AdvisorError):
     """A file the advisor was asked to write that cannot be written."""
 
 
+class LimitError(AdvisorError):
+    """A number beyond what the advisor accepts (jobs, samples)."""
+
+
 class MissingBuildError(AdvisorError):
     """A compiled part of the advisor that a command needs was not built."""
 

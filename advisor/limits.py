@@ -9,16 +9,12 @@ from __future__ import annotations
 
 import os
 
-from advisor.errors import AdvisorError
+from advisor.errors import LimitError
 
 JOBS_PER_CORE = 4  # processes or threads a run may use, per core
 MAX_SAMPLES = 10_000_000  # sampled layouts (solve --samples) or deals (--exact --samples)
 MAX_LINE_BYTES = 4096  # one line of a file of hands
 MAX_TABLE_BYTES = 1 << 20  # a table file (1 MiB): one with an entry for every holding is ~20 KiB
-
-
-class LimitError(AdvisorError):
-    """A number beyond what the advisor accepts."""
 
 
 def cores() -> int:

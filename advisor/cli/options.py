@@ -8,7 +8,8 @@ from typing import Any, TypeVar
 
 import click
 
-from advisor.limits import MAX_SAMPLES
+from advisor.errors import LimitError
+from advisor.limits import MAX_SAMPLES, check_jobs
 from advisor.table import Table, load_table, resolve_table_path
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -30,8 +31,6 @@ def jobs_option(help_text: str, minimum: int = 1, short: bool = True) -> Callabl
     """``--jobs``: at least ``minimum``, at most :func:`advisor.limits.max_jobs`."""
 
     def check(ctx: click.Context, param: click.Parameter, value: int) -> int:
-        from advisor.limits import LimitError, check_jobs
-
         try:
             return value if value == 0 and minimum == 0 else check_jobs(value)
         except LimitError as error:
