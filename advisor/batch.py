@@ -39,6 +39,8 @@ import signal
 import stat
 import sys
 import tempfile
+import threading
+import time
 import traceback
 from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
@@ -1361,7 +1363,7 @@ def _work(job: BatchJob, in_place: bool, tasks: Any, replies: Any, parent: int) 
     it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process stops the workers
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and does it with SIGTERM
-    _die_with_parent(parent, replies)
+    _die_with_parent(parent)
     try:
         target = reduction.recv_handle(replies) if in_place else None
         _serve(Checker(job), target, tasks, replies)
@@ -1373,13 +1375,14 @@ def _work(job: BatchJob, in_place: bool, tasks: Any, replies: Any, parent: int) 
 
 
 _PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
+_ORPHAN_CHECK = 0.5  # seconds between two looks at the parent, where prctl is missing
 
 
-def _die_with_parent(parent: int, replies: Any) -> None:
+def _die_with_parent(parent: int) -> None:
     """End this worker when the main process ends, however it ends (even by SIGKILL, which
     runs no clean-up): on Linux the kernel sends SIGKILL (``PR_SET_PDEATHSIG``); elsewhere a
-    thread waits for the reply pipe to close, which happens only when the main process is
-    gone."""
+    thread looks every half second whether the worker's parent is still the main process
+    (an orphan is adopted by another)."""
     try:
         import ctypes
 
@@ -1388,19 +1391,14 @@ def _die_with_parent(parent: int, replies: Any) -> None:
     except (OSError, AttributeError, ImportError):  # not Linux
         armed = False
     if not armed:
-        import threading
-
-        threading.Thread(target=_exit_on_close, args=(replies,), daemon=True).start()
+        threading.Thread(target=_exit_when_orphaned, args=(parent,), daemon=True).start()
     if os.getppid() != parent:  # the main process died before the watch was set
         os._exit(1)
 
 
-def _exit_on_close(replies: Any) -> None:
-    """Wait for the main process's end of the reply pipe to close (it never writes to it after
-    the start), then end this process."""
-    with contextlib.suppress(EOFError, OSError):
-        while True:
-            replies.recv_bytes()
+def _exit_when_orphaned(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(_ORPHAN_CHECK)
     os._exit(1)
 
 

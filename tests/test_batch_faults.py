@@ -66,16 +66,31 @@ def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-@pytest.mark.parametrize("into", ["file", "pipe"])
+# The advisor with prctl unavailable, as off Linux: the workers must watch their parent.
+WITHOUT_PRCTL = (
+    "import ctypes, sys\n"
+    "def no_libc(*args, **kwargs): raise OSError('no prctl here')\n"
+    "ctypes.CDLL = no_libc\n"
+    "from advisor.cli import main\n"
+    "main(sys.argv[1:], prog_name='advisor')\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("into", "watch"),
+    [("file", "prctl"), ("pipe", "prctl"), ("file", "parent watch")],
+)
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
 def test_a_killed_run_leaves_nothing_behind(
-    big_file: Path, tmp_path: Path, into: str, stop: signal.Signals
+    big_file: Path, tmp_path: Path, into: str, watch: str, stop: signal.Signals
 ) -> None:
-    """Into a file (-o: workers write in place) or a pipe (workers spill into files)."""
+    """Into a file (-o: workers write in place) or a pipe (workers spill into files); the
+    workers told by the kernel that the main process died, or watching for it themselves."""
     work, temporary = tmp_path / "work", tmp_path / "tmp"
     work.mkdir()
     temporary.mkdir()
-    command = [sys.executable, "-m", "advisor", "batch", str(big_file), "--jobs", "2", "-q"]
+    start = ["-m", "advisor"] if watch == "prctl" else ["-c", WITHOUT_PRCTL]
+    command = [sys.executable, *start, "batch", str(big_file), "--jobs", "2", "-q"]
     if into == "file":
         command += ["-o", "out.jsonl"]
     env = {**os.environ, "TMPDIR": str(temporary)}
