@@ -989,10 +989,23 @@ def _text_chunks(label: str, stream: IO[bytes], block_size: int) -> Iterator[Tex
         yield from _whole_lines(label, line, pending)
 
 
+def _has_long_line(data: bytes) -> bool:
+    """Whether a line of ``data`` is longer than :data:`MAX_LINE_BYTES`: some stretch of that
+    many bytes and one more holds no line break. Looked for stretch by stretch, a few steps a
+    chunk (splitting the chunk into lines would cost forty times more)."""
+    start, end = 0, len(data)
+    while start + MAX_LINE_BYTES < end:
+        found = data.rfind(b"\n", start, start + MAX_LINE_BYTES + 1)
+        if found < 0:
+            return True
+        start = found + 1
+    return False
+
+
 def _whole_lines(label: str, first: int, data: bytes) -> Iterator[TextChunk | LongLine]:
     """``data``, whole lines from line ``first`` on, as one chunk; cut around any line longer
     than :data:`MAX_LINE_BYTES`."""
-    if len(data) <= MAX_LINE_BYTES or max(map(len, data.split(b"\n"))) <= MAX_LINE_BYTES:
+    if not _has_long_line(data):
         yield TextChunk(label, first, data)
         return
     line, start, at = first, 0, 0  # the chunk being gathered: its first line and byte; here

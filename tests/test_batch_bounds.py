@@ -219,3 +219,15 @@ def test_a_signal_ends_a_waiting_run_with_its_code(signum: int, code: int) -> No
             waiting.kill()
             waiting.wait()
     assert (waiting.returncode, errors) == (code, b"")
+
+
+@pytest.mark.parametrize("length", [0, 1, MAX_LINE_BYTES - 1, MAX_LINE_BYTES, MAX_LINE_BYTES + 1])
+@pytest.mark.parametrize("where", ["first", "middle", "last", "last, unended"])
+@pytest.mark.parametrize("block", [1000, BLOCK_SIZE])  # the line cut across reads, or within one
+def test_long_lines_are_found_wherever_they_are(length: int, where: str, block: int) -> None:
+    short = b"7S 8S 10S 7C 9C JC 7D 8D 7H 9H\n" * 200
+    line = b"x" * length + (b"" if where == "last, unended" else b"\n")
+    data = {"first": line + short, "middle": short + line + short}.get(where, short + line)
+    chunks = list(read_chunks(Source("s", stream=io.BytesIO(data)), block_size=block))
+    long_lines = [c.line for c in chunks if isinstance(c, LongLine)]
+    assert long_lines == ([] if length <= MAX_LINE_BYTES else [1 if where == "first" else 201])
