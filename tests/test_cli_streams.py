@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from advisor.cli import main
 
-HAND = "7S 8S 10S 7C 9C JC 7D 8D 7H 9H"  # declares on my lead, passes on theirs
+HAND = "7S 8S 10S 7C 9C JC 7D 8D 7H 9H"  # declares
 # the installed command (``python -m advisor`` from the source folder would import the sources,
 # where a plain ``pip install .`` has built no C module)
 _SCRIPT = Path(sys.executable).with_name("advisor")
@@ -191,3 +191,15 @@ def test_a_full_disk_under_output_leaves_the_old_file(tmp_path: Path) -> None:
         pytest.skip(f"no private mount namespace here: {done.stderr.strip()}")
     assert done.stdout == "exit 3\nout.jsonl\nold\n"
     assert done.stderr == f"Error: {mount}/out.jsonl: cannot be written (No space left on device)\n"
+
+
+def test_a_command_run_outside_the_main_thread(runner: CliRunner) -> None:
+    """Signal handlers can only be set in the main thread: elsewhere the command still runs."""
+    import threading
+
+    results = []
+    worker = threading.Thread(target=lambda: results.append(runner.invoke(main, ["check", HAND])))
+    worker.start()
+    worker.join(timeout=60)
+    assert results[0].exit_code == 0  # the verdict, not a ValueError from signal.signal
+    assert results[0].output.startswith("Hand  ♠7 8 10")

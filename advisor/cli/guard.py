@@ -23,6 +23,7 @@ import io
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable
 from enum import IntEnum
 from types import FrameType
@@ -123,7 +124,8 @@ def run(command: Callable[[], int]) -> None:
     saved_stderr = sys.stderr
     tolerant = _Tolerant(sys.stderr)
     sys.stderr = tolerant
-    previous = {each: signal.signal(each, _stop) for each in _STOP_SIGNALS}
+    in_charge = threading.current_thread() is threading.main_thread()  # signals go there
+    previous = {each: signal.signal(each, _stop) for each in _STOP_SIGNALS} if in_charge else {}
     try:
         code = _exit_code(command)
     finally:
