@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import errno
 import functools
 import io
+import itertools
 import json
 import multiprocessing
 import os
@@ -37,18 +39,22 @@ import signal
 import stat
 import sys
 import tempfile
+import threading
+import time
 import traceback
 from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from multiprocessing import connection
+from multiprocessing import connection, reduction
 from typing import IO, Any, NamedTuple
 
 from advisor.cards import HAND_SIZE, CardSet, Suit, parse_cards, parse_hand
 from advisor.errors import AdvisorError
 from advisor.holdings import Holding
+from advisor.limits import MAX_LINE_BYTES, check_jobs, cores
 from advisor.rules import no_seven_rule
 from advisor.table import Lead, Table
+from advisor.text import shown
 from advisor.verdict import Assessment, assess, judge_cached
 
 try:  # the C reader of the usual notations (optional: Python reads every line without it)
@@ -128,6 +134,7 @@ _TEN_CARDS = frozenset(
     for pieces in range(_MAX_PIECES + 1)
 )
 _MEMO_LIMIT = 100_000
+_MEMO_KEY_LIMIT = 40  # characters: a token or a suit group is never longer (a line may be)
 
 
 class _Memo(dict[str, int]):
@@ -141,7 +148,7 @@ class _Memo(dict[str, int]):
 
     def __missing__(self, key: str) -> int:
         value = self.compute(key)
-        if len(self) < _MEMO_LIMIT and self.keep(key):
+        if len(self) < _MEMO_LIMIT and len(key) <= _MEMO_KEY_LIMIT and self.keep(key):
             self[key] = value
         return value
 
@@ -256,8 +263,9 @@ def _parse_slowly(text: str) -> int:
 
 
 def _printable(problem: AdvisorError) -> str:
-    """The error's message, with U+FFFD for bytes of the input that were not UTF-8."""
-    return str(problem).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    """The error's message, its control characters escaped and U+FFFD for bytes of the input
+    that were not UTF-8."""
+    return shown(str(problem).encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
 
 
 def require_utf8(text: str) -> None:
@@ -557,6 +565,7 @@ class CsvItem(NamedTuple):
     hand: str
     lead: str
     id: str
+    error: str = ""  # a row that could not be read: its error record
 
 
 @dataclass(frozen=True)
@@ -569,6 +578,19 @@ class CsvChunk:
 
 
 @dataclass(frozen=True)
+class LongLine:
+    """A line longer than :data:`~advisor.limits.MAX_LINE_BYTES`: its bytes (``size``) were
+    dropped as they were read, and it gets an error record."""
+
+    file: str
+    line: int
+    size: int
+
+
+LONG_LINE = f"the line is longer than {MAX_LINE_BYTES:,} bytes (a hand needs a few hundred)"
+
+
+@dataclass(frozen=True)
 class FileFailure:
     """A file that could not be read (or not to its end): ``message`` names it."""
 
@@ -576,7 +598,7 @@ class FileFailure:
     message: str
 
 
-Chunk = TextChunk | CsvChunk
+Chunk = TextChunk | CsvChunk | LongLine
 
 
 @dataclass
@@ -629,25 +651,36 @@ class ChunkResult:
     messages: list[str]
     tally: Tally
     size: int
-    spilled: str | None = None  # where a worker left ``output``
+    spilled: int | None = None  # the open (unnamed) file where a worker left ``output``
     in_place: int = 0  # bytes of output that a worker writes into the output file itself
 
     def write_to(self, out: IO[bytes]) -> None:
         """Write the output to ``out``; a spill file is copied by the kernel where it can be,
-        then removed."""
+        then closed (which frees it)."""
         if self.spilled is None:
             out.write(self.output)
             return
         with open(self.spilled, "rb") as spilled:
+            self.spilled = None
             _copy(spilled, out)
-        os.unlink(self.spilled)
-        self.spilled = None
+
+    def discard(self) -> None:
+        """Free a spill file never written out (a run that stopped)."""
+        if self.spilled is not None:
+            os.close(self.spilled)
+            self.spilled = None
+
+
+# sendfile cannot write there: copy in user space instead (any other error is the output's)
+_NO_SENDFILE = {errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.EXDEV, errno.ESPIPE}
 
 
 def _copy(source: IO[bytes], out: IO[bytes]) -> None:
+    """Copy all of ``source`` (whatever its offset: the worker's writes left it at the end)."""
     try:
         target = out.fileno()
     except (OSError, AttributeError, io.UnsupportedOperation):  # in memory (tests)
+        source.seek(0)
         shutil.copyfileobj(source, out)
         return
     out.flush()
@@ -656,7 +689,9 @@ def _copy(source: IO[bytes], out: IO[bytes]) -> None:
     try:
         while sent < size:
             sent += os.sendfile(target, source.fileno(), sent, size - sent)
-    except OSError:  # a target sendfile cannot write to: copy what is left
+    except OSError as error:
+        if error.errno not in _NO_SENDFILE:
+            raise
         source.seek(sent)
         shutil.copyfileobj(source, out)
 
@@ -806,8 +841,10 @@ class Checker:
         sink = _SINKS[self.job.output](chunk.file, self.job)
         if isinstance(chunk, TextChunk):
             self._check_text(chunk, sink)
-        else:
+        elif isinstance(chunk, CsvChunk):
             self._check_csv(chunk, sink)
+        else:
+            sink.error(chunk.line, LONG_LINE)
         return sink.result(chunk.size)
 
     def _check_text(self, chunk: TextChunk, sink: _Sink) -> None:
@@ -851,6 +888,9 @@ class Checker:
 
     def _check_csv(self, chunk: CsvChunk, sink: _Sink) -> None:
         for item in chunk.items:
+            if item.error:
+                sink.error(item.line, item.error)
+                continue
             try:
                 lead = parse_lead(item.lead) if item.lead.strip() else None
                 ident = _ident(item.id.strip() or None)
@@ -915,46 +955,155 @@ def _reason(error: OSError) -> str:
         return "is a directory, not a file of hands"
     if isinstance(error, PermissionError):
         return "cannot be read (permission denied)"
+    if error.errno == errno.EBADF:
+        return "cannot be read (it is closed)"
     return f"cannot be read ({error.strerror or error})"
 
 
-def _text_chunks(label: str, stream: IO[bytes], block_size: int) -> Iterator[TextChunk]:
+def _text_chunks(label: str, stream: IO[bytes], block_size: int) -> Iterator[TextChunk | LongLine]:
+    """Whole lines in chunks of about ``block_size`` bytes. A line longer than
+    :data:`MAX_LINE_BYTES` becomes a :class:`LongLine`, its bytes dropped as they come: never
+    held whole, however long."""
     read = getattr(stream, "read1", stream.read)
     line, pending = 1, b""
+    dropped = -1  # bytes of an over-long line dropped so far; -1: not in one
     while block := read(block_size):
+        if dropped >= 0:
+            end = block.find(b"\n")
+            if end < 0:
+                dropped += len(block)
+                continue
+            yield LongLine(label, line, dropped + end + 1)
+            line, dropped, block = line + 1, -1, block[end + 1 :]
         data = pending + block
         cut = data.rfind(b"\n") + 1
-        if cut == 0:
-            pending = data
-            continue
         pending = data[cut:]
-        yield TextChunk(label, line, data[:cut])
-        line += data.count(b"\n", 0, cut)
-    if pending:
-        yield TextChunk(label, line, pending)
+        if cut:
+            yield from _whole_lines(label, line, data[:cut])
+            line += data.count(b"\n", 0, cut)
+        if len(pending) > MAX_LINE_BYTES:
+            dropped, pending = len(pending), b""
+    if dropped >= 0:
+        yield LongLine(label, line, dropped)
+    elif pending:
+        yield from _whole_lines(label, line, pending)
+
+
+def _has_long_line(data: bytes) -> bool:
+    """Whether a line of ``data`` is longer than :data:`MAX_LINE_BYTES`: some stretch of that
+    many bytes and one more holds no line break. Looked for stretch by stretch, a few steps a
+    chunk (splitting the chunk into lines would cost forty times more)."""
+    start, end = 0, len(data)
+    while start + MAX_LINE_BYTES < end:
+        found = data.rfind(b"\n", start, start + MAX_LINE_BYTES + 1)
+        if found < 0:
+            return True
+        start = found + 1
+    return False
+
+
+def _whole_lines(label: str, first: int, data: bytes) -> Iterator[TextChunk | LongLine]:
+    """``data``, whole lines from line ``first`` on, as one chunk; cut around any line longer
+    than :data:`MAX_LINE_BYTES`."""
+    if not _has_long_line(data):
+        yield TextChunk(label, first, data)
+        return
+    line, start, at = first, 0, 0  # the chunk being gathered: its first line and byte; here
+    for number, text in enumerate(data.split(b"\n"), first):
+        if len(text) > MAX_LINE_BYTES:
+            if at > start:
+                yield TextChunk(label, line, data[start:at])
+            yield LongLine(label, number, len(text) + 1)
+            line, start = number + 1, at + len(text) + 1
+        at += len(text) + 1
+    if start < len(data):
+        yield TextChunk(label, line, data[start:])
 
 
 def _csv_chunks(label: str, stream: IO[bytes], csv_rows: int) -> Iterator[CsvChunk]:
     text = io.TextIOWrapper(stream, encoding="utf-8-sig", errors="surrogateescape", newline="")
     try:
-        yield from _csv_rows(label, csv.reader(text), stream, csv_rows)
+        lines = _BoundedLines(text)
+        yield from _csv_rows(label, csv.reader(lines), lines, stream, csv_rows)
     finally:
         text.detach()  # the caller closes the stream (or keeps standard input open)
 
 
-def _csv_rows(label: str, reader: Any, stream: IO[bytes], csv_rows: int) -> Iterator[CsvChunk]:
-    header = next(reader, None)
+class _BoundedLines:
+    """A text's lines for ``csv.reader``, none held longer than :data:`MAX_LINE_BYTES`: an
+    over-long line is read on to its end in pieces and given as an empty line (with a quote
+    if it held an odd number of them, so that the rows after it are read as they were
+    written); ``cut`` collects the numbers of such lines. ``odd`` tells whether the lines
+    given since :meth:`skip_open_quote` last ran hold an odd number of quotes."""
+
+    def __init__(self, text: IO[str]) -> None:
+        self.text, self.number, self.cut = text, 0, deque[int]()
+        self.odd = False
+
+    def __iter__(self) -> _BoundedLines:
+        return self
+
+    def __next__(self) -> str:
+        line = self.text.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            raise StopIteration
+        self.number += 1
+        if len(line) > MAX_LINE_BYTES and not line.endswith("\n"):
+            quotes = line.count('"')
+            while (piece := self.text.readline(BLOCK_SIZE)) and not piece.endswith("\n"):
+                quotes += piece.count('"')
+            self.cut.append(self.number)
+            line = '"' * ((quotes + piece.count('"')) % 2) + "\n"
+        self.odd ^= line.count('"') % 2 == 1
+        return line
+
+    def skip_open_quote(self) -> None:
+        """After a row the csv module gave up on inside a quoted field: skip to the line that
+        closes the quote, so that the field's other lines are not read as rows."""
+        while self.odd and next(self, None) is not None:
+            pass
+        self.odd = False
+
+    def spoilt(self, first: int, last: int) -> bool:
+        """Whether a line from ``first`` to ``last`` was cut (asked in order of lines)."""
+        while self.cut and self.cut[0] < first:
+            self.cut.popleft()
+        return bool(self.cut) and self.cut[0] <= last
+
+
+def _csv_rows(
+    label: str, reader: Any, lines: _BoundedLines, stream: IO[bytes], csv_rows: int
+) -> Iterator[CsvChunk]:
+    try:
+        header = next(reader, None)
+    except csv.Error as error:
+        raise BatchError(f"the CSV header cannot be read ({error})") from None
     if header is None:
         raise BatchError("empty CSV file: it needs a header with a 'hand' column")
+    if lines.spoilt(1, lines.number):
+        raise BatchError(f"the CSV header is longer than {MAX_LINE_BYTES:,} bytes")
     columns = [name.strip().lower() for name in header]
     if "hand" not in columns:
-        raise BatchError(f"the CSV header has no 'hand' column (found: {', '.join(header)})")
+        found = shown(", ".join(header))
+        raise BatchError(f"the CSV header has no 'hand' column (found: {found})")
     where = [columns.index(name) if name in columns else -1 for name in ("hand", "lead", "id")]
     items: list[CsvItem] = []
-    line, position = reader.line_num + 1, 0
-    for row in reader:
-        start, line = line, reader.line_num + 1
-        if any(value.strip() for value in row):
+    line, position = lines.number + 1, 0
+    while True:
+        lines.odd = False
+        try:
+            row = next(reader, None)
+        except csv.Error as error:  # a field over the csv module's limit: this row only
+            lines.skip_open_quote()
+            row, problem = [], f"the row cannot be read ({error})"
+        else:
+            if row is None:
+                break
+            problem = LONG_LINE if lines.spoilt(line, lines.number) else ""
+        start, line = line, lines.number + 1
+        if problem:
+            items.append(CsvItem(start, "", "", "", problem))
+        elif any(value.strip() for value in row):
             items.append(CsvItem(start, *(row[i] if 0 <= i < len(row) else "" for i in where)))
         if len(items) == csv_rows:
             position = yield from _flush(label, items, stream, position)
@@ -977,20 +1126,16 @@ def _flush(
 
 
 def resolve_jobs(jobs: int) -> int:
-    """``--jobs``: 0 means every core this process may use."""
-    if jobs > 0:
-        return jobs
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return os.cpu_count() or 1
+    """``--jobs``: 0 means every core this process may use; at most
+    :func:`~advisor.limits.max_jobs`."""
+    return cores() if jobs == 0 else check_jobs(jobs)
 
 
-def writable_in_place(out: IO[bytes]) -> str | None:
-    """A name of the file ``out`` writes to, when other processes may write into it anywhere:
-    a regular file not opened for appending (the temporary file of ``--output``, or standard
-    output sent to a file), and not the file standard error goes to (messages written meanwhile
-    would land where records belong); else None."""
+def writable_in_place(out: IO[bytes]) -> bool:
+    """Whether other processes may write into ``out`` anywhere (given its file descriptor): a
+    regular file not opened for appending (the temporary file of ``--output``, or standard
+    output sent to a file), and not the file standard error goes to (messages written
+    meanwhile would land where records belong)."""
     try:
         import fcntl
 
@@ -998,44 +1143,48 @@ def writable_in_place(out: IO[bytes]) -> str | None:
         opened = os.fstat(target)
         appending = fcntl.fcntl(target, fcntl.F_GETFL) & os.O_APPEND
     except (ImportError, OSError, AttributeError, ValueError, io.UnsupportedOperation):
-        return None
+        return False
     if appending or not stat.S_ISREG(opened.st_mode) or not hasattr(os, "pwrite"):
-        return None
-    if _file_of(sys.stderr) == _identity(opened):
-        return None
-    for name in (getattr(out, "name", None), _path_of(target)):
-        if isinstance(name, str) and _file_of(name) == _identity(opened):
-            return name
-    return None
+        return False
+    return file_identity(sys.stderr) != _identity(opened)
 
 
 def _identity(info: os.stat_result) -> tuple[int, int]:
     return info.st_dev, info.st_ino
 
 
-def _file_of(where: Any) -> tuple[int, int] | None:
-    """The identity of the file a path or a stream names, or None."""
+def file_identity(where: Any) -> tuple[int, int] | None:
+    """The identity (device, inode) of the regular file a path or a stream names, or None
+    (for anything else too: a terminal or a pipe may well be both read and written)."""
     try:
-        return _identity(os.stat(where) if isinstance(where, str) else os.fstat(where.fileno()))
+        info = os.stat(where) if isinstance(where, str) else os.fstat(where.fileno())
     except (OSError, AttributeError, ValueError, io.UnsupportedOperation):
         return None
+    return _identity(info) if stat.S_ISREG(info.st_mode) else None
 
 
-def _path_of(descriptor: int) -> str | None:
-    """Where an open file is, as Linux tells (standard output's file has no name in Python)."""
-    try:
-        return os.readlink(f"/proc/self/fd/{descriptor}")
-    except OSError:
-        return None
+def refuse_overwriting_inputs(sources: Iterable[Source], output: Any, name: str) -> None:
+    """Raise :class:`BatchError` when ``output`` (a path or a stream, called ``name``) is one of
+    the sources' files: the run would read its own records (or, appending, grow without
+    end). Checked before anything is read."""
+    written = file_identity(output)
+    if written is None:
+        return
+    for source in sources:
+        read = file_identity(source.path if source.path is not None else source.stream)
+        if read == written:
+            raise BatchError(
+                f"{shown(name)} is also the input {source.label}: write the results elsewhere"
+            )
 
 
 class BatchRun:
-    """A batch run with ``jobs`` processes; use it as a context manager.
+    """A batch run with up to ``jobs`` processes; use it as a context manager.
 
-    With more than one job, worker processes check the chunks. When ``output`` can be written
-    in place (:func:`writable_in_place`), the workers write their records into it themselves,
-    and the results yielded have nothing left to write. Start the run before any other thread
-    (a progress bar): the workers are started on entry.
+    :meth:`results` starts the worker processes, no more than there are chunks (one chunk
+    or none: no worker at all), so call it before starting any other thread (a progress bar).
+    When ``output`` can be written in place (:func:`writable_in_place`), the workers write
+    their records into it themselves, and the results yielded have nothing left to write.
     """
 
     def __init__(self, job: BatchJob, jobs: int = 1, output: IO[bytes] | None = None) -> None:
@@ -1043,9 +1192,6 @@ class BatchRun:
         self._workers: _Workers | None = None
 
     def __enter__(self) -> BatchRun:
-        if self.jobs > 1:
-            in_place = None if self.output is None else writable_in_place(self.output)
-            self._workers = _Workers(self.job, self.jobs, in_place)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -1064,20 +1210,40 @@ class BatchRun:
         """Every source's results in input order, a :class:`FileFailure` for a bad file.
         Write each result's output with :meth:`ChunkResult.write_to`."""
         sizes = self._chunk_sizes()
-        items = (item for source in sources for item in read_chunks(source, *sizes))
-        workers = self._workers
-        if workers is None:
-            checker = Checker(self.job)
+        items: Iterator[Chunk | FileFailure] = (
+            item for source in sources for item in read_chunks(source, *sizes)
+        )
+        ahead: list[Chunk | FileFailure] = []
+        chunks = 0
+        if self.jobs > 1:  # read a little ahead: no more workers than chunks
             for item in items:
-                yield item if isinstance(item, FileFailure) else checker.check(item)
-            return
-        if workers.in_place is None:
+                ahead.append(item)
+                chunks += not isinstance(item, FileFailure)
+                if chunks > self.jobs:
+                    break
+        everything = itertools.chain(ahead, items)
+        if chunks <= 1:
+            return self._here(everything)
+        in_place = self.output is not None and writable_in_place(self.output)
+        self._workers = _Workers(
+            self.job, min(chunks, self.jobs), self.output if in_place else None
+        )
+        return self._in_workers(self._workers, everything)
+
+    def _here(self, items: Iterable[Chunk | FileFailure]) -> Iterator[ChunkResult | FileFailure]:
+        checker = Checker(self.job)
+        for item in items:
+            yield item if isinstance(item, FileFailure) else checker.check(item)
+
+    def _in_workers(
+        self, workers: _Workers, items: Iterable[Chunk | FileFailure]
+    ) -> Iterator[ChunkResult | FileFailure]:
+        if workers.output is None:
             yield from workers.results(items)
             return
-        assert self.output is not None, "output written in place needs an output"
-        self.output.flush()  # what the caller wrote first (a CSV header) comes first
-        yield from workers.results(items, self.output.tell())
-        self.output.seek(0, os.SEEK_END)
+        workers.output.flush()  # what the caller wrote first (a CSV header) comes first
+        yield from workers.results(items, workers.output.tell())
+        workers.output.seek(0, os.SEEK_END)
 
 
 _AHEAD = 3  # chunks in flight per worker: enough to keep each busy, few for flat memory
@@ -1087,29 +1253,33 @@ class _Workers:
     """Worker processes checking chunks; their results come back in input order.
 
     Each worker has a queue of tasks (a chunk goes to the worker with the fewest in flight) and
-    a pipe back. A chunk's records either stay in the worker until this process, which knows
-    how long all the records before them are, tells it where in the output file they go, or
-    (output not writable in place) go to a spill file that this process copies out: sending
-    them back through the pipe would carry them in 64 KiB turns between the processes.
+    a socket pair back, over which open files can be passed too. A chunk's records either stay
+    in the worker until this process, which knows how long all the records before them are,
+    tells it where in the output file (passed to it at its start) they go, or (output not
+    writable in place) go to an unnamed spill file whose descriptor is passed back, for this
+    process to copy out: sending the records themselves through the pipe would carry them in
+    64 KiB turns between the processes. Nothing has a name on disk, so a killed run leaves no
+    file behind; and the workers die with this process, however it dies
+    (:func:`_die_with_parent`).
     """
 
-    def __init__(self, job: BatchJob, count: int, in_place: str | None) -> None:
+    def __init__(self, job: BatchJob, count: int, output: IO[bytes] | None) -> None:
         context = multiprocessing.get_context()
-        self.in_place = in_place
-        self._spill = None if in_place else tempfile.TemporaryDirectory(prefix="advisor-batch-")
-        spill = None if self._spill is None else self._spill.name
+        self.output = output
         self._tasks: list[Any] = []
         self._replies: list[Any] = []
         self._processes: list[Any] = []
         for _ in range(count):
-            tasks, (replies, sender) = context.Queue(), context.Pipe(duplex=False)
-            args = (job, in_place, spill, tasks, sender)
+            tasks, (replies, theirs) = context.Queue(), context.Pipe(duplex=True)
+            args = (job, output is not None, tasks, theirs, os.getpid())
             process = context.Process(target=_work, args=args, daemon=True)
-            process.start()
-            sender.close()  # before the next start: the pipe ends when its worker does
             self._tasks.append(tasks)
             self._replies.append(replies)
             self._processes.append(process)
+            process.start()
+            theirs.close()  # before the next start: the pipe ends when its worker does
+            if output is not None:
+                reduction.send_handle(replies, output.fileno(), process.pid)
         self._worker_of = {pipe: n for n, pipe in enumerate(self._replies)}
         self._in_flight = [0] * count
         self._arrived: dict[int, tuple[int, ChunkResult]] = {}
@@ -1144,7 +1314,7 @@ class _Workers:
         while waiting not in self._arrived:
             self._receive()
         worker, result = self._arrived.pop(waiting)
-        if self.in_place is not None:
+        if self.output is not None:
             self._tasks[worker].put((waiting, at))
             at += result.in_place
         return result, at
@@ -1169,6 +1339,8 @@ class _Workers:
             ) from None
         if isinstance(reply, BaseException):
             raise reply
+        if reply is not None and reply[1].spilled is not None:  # its spill file comes next
+            reply[1].spilled = reduction.recv_handle(self._replies[worker])
         return reply
 
     def _finish(self) -> None:
@@ -1183,26 +1355,31 @@ class _Workers:
 
     def close(self) -> None:
         for process in self._processes:
-            if not self._finished:
+            if not self._finished and process.is_alive():
                 process.terminate()
-            process.join()
+        for process in self._processes:
+            if process.pid is not None:
+                process.join()
         for tasks in self._tasks:
             if not self._finished:
                 tasks.cancel_join_thread()
             tasks.close()
         for pipe in self._replies:
             pipe.close()
-        if self._spill is not None:
-            self._spill.cleanup()
+        for _, result in self._arrived.values():
+            result.discard()
 
 
-def _work(job: BatchJob, in_place: str | None, spill: str | None, tasks: Any, replies: Any) -> None:
+def _work(job: BatchJob, in_place: bool, tasks: Any, replies: Any, parent: int) -> None:
     """A worker process: check chunks, and write their records where it is told (or spill
     them); reply with each result, then None when told to stop, or the exception that stopped
     it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process stops the workers
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and does it with SIGTERM
+    _die_with_parent(parent)
     try:
-        _serve(Checker(job), in_place, spill, tasks, replies)
+        target = reduction.recv_handle(replies) if in_place else None
+        _serve(Checker(job), target, tasks, replies)
         replies.send(None)
     except OSError as error:
         replies.send(error)
@@ -1210,10 +1387,36 @@ def _work(job: BatchJob, in_place: str | None, spill: str | None, tasks: Any, re
         replies.send(RuntimeError(f"a batch worker failed:\n{traceback.format_exc()}"))
 
 
-def _serve(checker: Checker, in_place: str | None, spill: str | None, tasks: Any,
-           replies: Any) -> None:  # fmt: skip
+_PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
+_ORPHAN_CHECK = 0.5  # seconds between two looks at the parent, where prctl is missing
+
+
+def _die_with_parent(parent: int) -> None:
+    """End this worker when the main process ends, however it ends (even by SIGKILL, which
+    runs no clean-up): on Linux the kernel sends SIGKILL (``PR_SET_PDEATHSIG``); elsewhere a
+    thread looks every half second whether the worker's parent is still the main process
+    (an orphan is adopted by another)."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        armed = libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError, ImportError):  # not Linux
+        armed = False
+    if not armed:
+        threading.Thread(target=_exit_when_orphaned, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:  # the main process died before the watch was set
+        os._exit(1)
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(_ORPHAN_CHECK)
+    os._exit(1)
+
+
+def _serve(checker: Checker, target: int | None, tasks: Any, replies: Any) -> None:
     held: dict[int, bytes] = {}  # records waiting to learn where they go
-    target = None if in_place is None else os.open(in_place, os.O_WRONLY)
     try:
         for number, task in iter(tasks.get, None):
             if isinstance(task, int):  # where the records of chunk ``number`` go
@@ -1224,18 +1427,19 @@ def _serve(checker: Checker, in_place: str | None, spill: str | None, tasks: Any
             if target is not None:
                 held[number] = result.output
                 result.in_place, result.output = len(result.output), b""
-            elif result.output and spill is not None:
-                _spill(result, os.path.join(spill, str(number)))
-            replies.send((number, result))
+                replies.send((number, result))
+            elif result.output:
+                with tempfile.TemporaryFile() as spill:  # unnamed (or unlinked at once)
+                    spill.write(result.output)
+                    spill.flush()
+                    result.output, result.spilled = b"", -1  # the descriptor follows
+                    replies.send((number, result))
+                    reduction.send_handle(replies, spill.fileno(), os.getppid())
+            else:
+                replies.send((number, result))
     finally:
         if target is not None:
             os.close(target)
-
-
-def _spill(result: ChunkResult, path: str) -> None:
-    with open(path, "wb") as out:
-        out.write(result.output)
-    result.spilled, result.output = path, b""
 
 
 def _write_at(target: int, data: bytes, offset: int) -> None:

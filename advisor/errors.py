@@ -35,18 +35,37 @@ class OutputError(AdvisorError):
     """A file the advisor was asked to write that cannot be written."""
 
 
+class LimitError(AdvisorError):
+    """A number beyond what the advisor accepts (jobs, samples)."""
+
+
+class MissingBuildError(AdvisorError):
+    """A compiled part of the advisor that a command needs was not built."""
+
+
+REBUILD = (
+    "install a C compiler (e.g. gcc), then run 'pip install --force-reinstall .' in the "
+    "advisor's source folder; 'advisor --version' shows which compiled parts are present"
+)
+
+
+class SolverUnavailableError(MissingBuildError):
+    """The compiled solver was not built (no C compiler when the advisor was installed)."""
+
+    def __init__(self) -> None:
+        super().__init__(f"the compiled solver (advisor.solver._core) is missing: {REBUILD}")
+
+
 class PlayError(AdvisorError):
     """A recorded line of play that cannot have happened: a card the player does not hold, a
     card played twice, the wrong number of cards."""
 
 
-class AllPassSolverUnavailableError(AdvisorError):
+class AllPassSolverUnavailableError(MissingBuildError):
     """The compiled all-pass solver (``advisor.allpass._core``) was not built: there was no C
     compiler when the advisor was installed."""
 
     def __init__(self) -> None:
         super().__init__(
-            "the compiled all-pass solver (advisor.allpass._core) is missing: install a C "
-            "compiler (e.g. apt-get install gcc) and reinstall: pip install --force-reinstall "
-            "--no-binary misere-advisor misere-advisor"
+            f"the compiled all-pass solver (advisor.allpass._core) is missing: {REBUILD}"
         )

@@ -47,6 +47,7 @@ from typing import Any
 from advisor.cards import HAND_SIZE, Card, CardSet
 from advisor.errors import AdvisorError, CardCountError
 from advisor.exact_discard import choose_discard, total_score
+from advisor.limits import check_samples
 from advisor.solver import Odds, Seat, SolverUnavailableError, core_available, solve_many
 from advisor.table import Lead, Table
 from advisor.talon import TALON_COUNT, talon_discard_order, talon_discards
@@ -109,6 +110,7 @@ def splits_per_talon(samples: int) -> int:
     """``samples`` rounded to the nearest multiple of 231 (at least 231), divided by 231."""
     if samples < 1:
         raise ExactError(f"the number of samples must be at least 1, not {samples}")
+    check_samples(samples)
     return max(1, round(samples / TALON_COUNT))
 
 

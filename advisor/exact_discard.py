@@ -443,7 +443,9 @@ def score_discards(
     for rank, discard in enumerate(order):
         alike.setdefault(discards.key[discards.number[discard.mask]], []).append(rank)
     entries = []
-    for rank in sorted((ranks[0] for ranks in alike.values()), key=lambda r: _kept_height(order[r])):
+    for rank in sorted(
+        (ranks[0] for ranks in alike.values()), key=lambda r: _kept_height(order[r])
+    ):
         number = discards.number[order[rank].mask]
         hand = twelve - order[rank]
         parts = []

@@ -7,7 +7,7 @@ it stands for every holding it spells (``7 8 Q`` and ``7 9 Q``).
 
 from __future__ import annotations
 
-import itertools
+import functools
 from typing import NamedTuple
 
 from advisor.cards import RANK_SYMBOLS, Rank, format_ranks, parse_ranks
@@ -128,14 +128,22 @@ class HoldingPattern(NamedTuple):
 
     def holdings(self) -> tuple[Holding, ...]:
         """Every holding the pattern spells (positions take distinct ranks)."""
-        found = set()
-        for combo in itertools.product(*self.positions):
-            if len(set(combo)) == len(combo):
-                found.add(Holding(sum(1 << r for r in combo)))
-        return tuple(sorted(found))
+        return tuple(Holding(mask) for mask in _spelled(self.positions))
 
     def __str__(self) -> str:
         return " ".join("|".join(RANK_SYMBOLS[r] for r in pos) for pos in self.positions)
+
+
+@functools.lru_cache(maxsize=1024)
+def _spelled(positions: tuple[tuple[Rank, ...], ...]) -> list[int]:
+    """The rank masks that the positions spell, in order: position by position, the masks of
+    the ranks placed so far. Never more than C(8, 4) = 70 of them at once, however many
+    alternatives the positions have (the product of the alternatives is never expanded)."""
+    placed = {0}
+    for position in positions:
+        bits = [1 << rank for rank in position]
+        placed = {mask | bit for mask in placed for bit in bits if not mask & bit}
+    return sorted(placed)
 
 
 def _single_rank(text: str, key: str) -> Rank:

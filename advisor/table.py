@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import math
 import os
+import stat
 import sys
 from collections.abc import Mapping
 from enum import Enum
@@ -18,8 +19,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from advisor.errors import AdvisorError, TableError
+from advisor.errors import AdvisorError, OutputError, TableError
 from advisor.holdings import Holding, HoldingPattern
+from advisor.limits import MAX_TABLE_BYTES
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -231,13 +233,11 @@ class Table:
         Where patterns overlap, the narrower one wins (``"7 8 Q"`` over ``"7 8|9 Q"``),
         and at equal width the user's file wins over the built-in table.
         """
-        ranked = sorted(
-            self.entries.values(),
-            key=lambda e: (-len(e.pattern.holdings()), e.origin != BUILT_IN),
-        )
+        spelled = [(entry, entry.pattern.holdings()) for entry in self.entries.values()]
+        ranked = sorted(spelled, key=lambda pair: (-len(pair[1]), pair[0].origin != BUILT_IN))
         found: dict[int, TableEntry] = {}
-        for entry in ranked:
-            for holding in entry.pattern.holdings():
+        for entry, holdings in ranked:
+            for holding in holdings:
                 found[holding.mask] = entry
         return found
 
@@ -279,19 +279,31 @@ def write_starter_table(path: str | os.PathLike[str], force: bool = False) -> Pa
     target = Path(path)
     if target.exists() and not force:
         raise TableError(f"{target}: already exists (use --force to overwrite it)")
-    if not target.parent.is_dir():
-        target.parent.mkdir(parents=True, exist_ok=True)
     from advisor.fileio import write_atomic  # tempfile is not worth loading on every check
+
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        reason = "a part of it is a file" if _is_file_on_the_way(target.parent) else None
+        raise OutputError(
+            f"{target}: its folder cannot be made ({reason or error.strerror or error})"
+        ) from None
 
     write_atomic(target, starter_table_text())
     return target
+
+
+def _is_file_on_the_way(folder: Path) -> bool:
+    return any(part.exists() and not part.is_dir() for part in (folder, *folder.parents))
 
 
 def resolve_table_path(
     option: str | None, environ: Mapping[str, str], config_dir: str | os.PathLike[str]
 ) -> Path | None:
     """Which user table applies: ``--table``, then ``$ADVISOR_TABLE``, then the config file."""
-    if option:
+    if option is not None:
+        if not option:
+            raise TableError("the table file name is empty")
         return Path(option)
     if environ.get(TABLE_ENV):
         return Path(environ[TABLE_ENV])
@@ -333,16 +345,30 @@ def merge_table(base: Table, text: str, origin: str) -> Table:
 
 
 def _read_table_file(path: Path) -> str:
+    """The file's text: a regular file of at most :data:`MAX_TABLE_BYTES` (a device, a FIFO
+    or a huge file is refused before it is read: no hang, no flood of memory)."""
     try:
-        return path.read_text(encoding="utf-8-sig")
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise TableError(f"{path}: no such table file") from None
-    except IsADirectoryError:
-        raise TableError(f"{path}: is a directory, not a table file") from None
-    except UnicodeDecodeError as error:
-        raise TableError(f"{path}: not UTF-8 text ({error.reason})") from None
     except OSError as error:
         raise TableError(f"{path}: cannot be read ({error.strerror})") from None
+    with os.fdopen(descriptor, "rb") as stream:
+        info = os.fstat(descriptor)
+        if stat.S_ISDIR(info.st_mode):
+            raise TableError(f"{path}: is a directory, not a table file")
+        if not stat.S_ISREG(info.st_mode):
+            raise TableError(f"{path}: is not a regular file (a table is a TOML file)")
+        try:
+            data = stream.read(MAX_TABLE_BYTES + 1)
+        except OSError as error:
+            raise TableError(f"{path}: cannot be read ({error.strerror})") from None
+    if len(data) > MAX_TABLE_BYTES:
+        raise TableError(f"{path}: larger than {MAX_TABLE_BYTES:,} bytes: too big for a table")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise TableError(f"{path}: not UTF-8 text ({error.reason})") from None
 
 
 def _parse_toml(text: str, origin: str) -> dict[str, Any]:
@@ -351,6 +377,8 @@ def _parse_toml(text: str, origin: str) -> dict[str, Any]:
         return data
     except tomllib.TOMLDecodeError as error:
         raise TableError(f"{origin}: TOML syntax error: {error}") from None
+    except RecursionError:
+        raise TableError(f"{origin}: values nested too deeply for a table") from None
 
 
 def _section(data: Mapping[str, Any], name: str, origin: str) -> Mapping[str, Any]:

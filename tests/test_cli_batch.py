@@ -150,13 +150,13 @@ def test_output_into_a_missing_directory() -> None:
     assert result.stderr == (
         "Error: /nonexistent/out.jsonl: cannot be written (No such file or directory)\n"
     )
-    assert result.exit_code == 2
+    assert result.exit_code == 3
 
 
 def test_json_and_format_disagree() -> None:
     result = run("--json", "--format", "csv", input=CLEAN)
     assert result.exit_code == 2
-    assert result.stderr.endswith("Error: --json asks for jsonl, --format asks for csv\n")
+    assert result.stderr == "Error: --json asks for jsonl, --format asks for csv\n"
 
 
 @pytest.mark.parametrize("jobs", ["0", "2"])

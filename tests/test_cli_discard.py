@@ -163,4 +163,4 @@ def test_discard_exact_all_layouts(runner: CliRunner) -> None:
 def test_discard_exact_usage_errors(runner: CliRunner, args: list[str], message: str) -> None:
     result = runner.invoke(main, ["discard", TWELVE, *args], prog_name="advisor")
     assert result.exit_code == 2
-    assert result.output.endswith(f"\n{message}\n")
+    assert result.output == f"{message}\n"

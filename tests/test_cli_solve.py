@@ -111,7 +111,7 @@ def test_clean_hand_text(runner: CliRunner) -> None:
         ([HOLED, "--discards", "AD AH", "--lead", "them"],
          "Error: Invalid value for '--lead': 'them' is not one of 'me', 'left', 'right'."),
         ([HOLED, "--discards", "AD AH"],
-         "Error: Missing option '--lead'. Choose from:"),
+         "Error: Missing option '--lead'. Choose from: me, left, right"),
         ([HOLED, "--lead", "me"], "Error: --discards is required with HAND"),
         (["--lead", "me"], "Error: give HAND (with --discards) or --layout"),
         ([HOLED, "--discards", "AD AH", "--lead", "me", "--exact", "--samples", "5"],
@@ -128,7 +128,7 @@ def test_clean_hand_text(runner: CliRunner) -> None:
         (["--layout", "M: 7S L: 8S R: 9S", "--lead", "me"],
          "Error: M: 1 card given, a hand has 10"),
         ([HOLED, "--discards", "AD AH", "--lead", "me", "--jobs", "0"],
-         "Error: Invalid value for '--jobs': 0 is not in the range x>=1."),
+         "Error: Invalid value for '--jobs': jobs must be at least 1, not 0"),
     ],
 )  # fmt: skip
 def test_bad_input_exits_2_with_one_error_line(
@@ -144,11 +144,11 @@ def test_bad_input_exits_2_with_one_error_line(
 def test_missing_compiled_solver(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(advisor.solver, "_core", None)
     result = runner.invoke(main, ["solve", HOLED, "--discards", "AD AH", "--lead", "me"])
-    assert result.exit_code == 2
+    assert result.exit_code == 4
     assert result.output == (
         "Error: the compiled solver (advisor.solver._core) is missing: install a C compiler "
-        "(e.g. apt-get install gcc) and reinstall: pip install --force-reinstall "
-        "--no-binary misere-advisor misere-advisor\n"
+        "(e.g. gcc), then run 'pip install --force-reinstall .' in the advisor's source "
+        "folder; 'advisor --version' shows which compiled parts are present\n"
     )
 
 

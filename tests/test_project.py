@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import click
 import pytest
+from click.testing import CliRunner
 
 from advisor.cli import COMMANDS, main
+from advisor.cli.guard import EXIT_CODE_TABLE, ExitCode
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,9 +40,24 @@ def _all_commands() -> list[tuple[str, click.Command]]:
 
 
 @pytest.mark.parametrize(("name", "command"), _all_commands())
-def test_every_command_has_help_with_an_example(name: str, command: click.Command) -> None:
+def test_every_command_has_help_ending_with_an_example(name: str, command: click.Command) -> None:
+    """The example is the epilog: click prints it after the options, last."""
     assert command.help, name
-    assert "Example:" in command.help, name
+    assert command.epilog and "Example:" in command.epilog, name
+    shown = CliRunner().invoke(main, [*name.split(), "--help"], prog_name="advisor")
+    assert shown.exit_code == 0
+    last = shown.output.rstrip("\n").rsplit("\n\n", 1)[-1]
+    assert last.startswith("  Example:\n    ") and "advisor " in last, shown.output
+    assert "Options:" not in last and "Options:" in shown.output
+
+
+def test_main_help_and_the_readme_list_every_exit_code() -> None:
+    shown = CliRunner().invoke(main, ["--help"], prog_name="advisor")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for line in EXIT_CODE_TABLE.splitlines():
+        assert line in shown.output
+    for code in {int(c) for c in ExitCode}:
+        assert f"\n| {code} |" in readme, code
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
@@ -67,3 +85,32 @@ def test_mypy_is_clean() -> None:
         cwd=ROOT, capture_output=True, text=True,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def _readme_commands() -> list[str]:
+    """The two one-line commands at the top of the README (try it, run the tests)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    return re.findall(r"```sh\n(.*?)\n```", readme, flags=re.DOTALL)[:2]
+
+
+def test_the_readme_commands_make_a_virtual_environment_first() -> None:
+    """On a stock system pip refuses to install outside one (PEP 668), and there may be no
+    ``python``: each command is one line that makes and uses a virtual environment."""
+    for command in _readme_commands():
+        assert "\n" not in command
+        assert command.startswith("python3 -m venv .venv && . .venv/bin/activate && pip install ")
+
+
+def test_ci_runs_exactly_the_readme_test_command() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert _readme_commands()[1] in ci
+    assert _readme_commands()[1].endswith("&& pytest")
+
+
+def test_the_readme_links_point_into_the_repository() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)#:]+)\)", readme)
+    assert links, "the README links to its examples"
+    for link in links:
+        target = (ROOT / link).resolve()
+        assert target.is_relative_to(ROOT) and target.exists(), link

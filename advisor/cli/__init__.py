@@ -1,18 +1,21 @@
 """The ``advisor`` command line: a thin shell over the library.
 
 Each command lives in its own module and is imported only when it runs, so a one-shot
-``advisor check`` loads nothing it does not need. Every :class:`~advisor.errors.AdvisorError`
-a command lets through becomes one line on standard error and exit code 2.
+``advisor check`` loads nothing it does not need. Every command runs under the one error
+handler of :mod:`advisor.cli.guard`, which turns whatever ends it into a documented exit code
+and at most one line on standard error.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 import click
 
-from advisor.errors import AdvisorError
+from advisor.cli import guard
 
 # command name -> "module:attribute"
 COMMANDS = {
@@ -24,11 +27,10 @@ COMMANDS = {
     "table": "advisor.cli.table:table",
 }
 
-EXIT_BAD_INPUT = 2
-
 
 class LazyGroup(click.Group):
-    """A group that imports a command's module only when that command is used."""
+    """A group that imports a command's module only when that command is used, and runs it
+    under the one error handler (:func:`advisor.cli.guard.run`)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -41,20 +43,55 @@ class LazyGroup(click.Group):
         command: click.Command = getattr(importlib.import_module(module_name), attribute)
         return command
 
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except AdvisorError as error:
-            click.echo(f"Error: {error}", err=True)
-            ctx.exit(EXIT_BAD_INPUT)
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> NoReturn:
+        """Parse and run, always ending in :func:`sys.exit` with a code of the table."""
+        arguments = list(sys.argv[1:] if args is None else args)
+
+        def command() -> int:
+            with self.make_context(prog_name or "advisor", arguments, **extra) as ctx:
+                self.invoke(ctx)
+            return guard.ExitCode.SUCCESS
+
+        guard.run(command)
+        raise AssertionError("unreachable: guard.run exits")  # pragma: no cover
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="misere-advisor")
+def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``--version``: the version and which compiled parts were built."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import version
+
+    from advisor.build import compiled_parts
+
+    parts = ", ".join(
+        f"{name} {'present' if built else 'missing'}" for name, built in compiled_parts().items()
+    )
+    click.echo(f"advisor, version {version('misere-advisor')}")
+    click.echo(f"compiled parts: {parts}")
+    ctx.exit()
+
+
+@click.group(
+    cls=LazyGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog="\b\nExit codes:\n" + guard.EXIT_CODE_TABLE + "\n\n\b\nExample:\n"
+    '  advisor check "7S 8S 10S 7C 9C JC 7D 8D 7H 9H" --lead me',
+)
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_show_version,
+    help="Show the version and the compiled parts present, and exit.",
+)
 def main() -> None:
-    """Preferans misère advisor: read a hand, find its holes, say declare or pass.
-
-    \b
-    Example:
-      advisor check "7S 8S 10S 7C 9C JC 7D 8D 7H 9H" --lead me
-    """
+    """Preferans misère advisor: read a hand, find its holes, say declare or pass."""

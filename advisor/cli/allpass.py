@@ -11,7 +11,7 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from advisor.allpass.sample import DEFAULT_SAMPLES
-from advisor.cli.options import effective_table, json_option, table_option
+from advisor.cli.options import effective_table, example, json_option, table_option
 from advisor.errors import AdvisorError
 from advisor.seats import Seat
 from advisor.table import TalonCard
@@ -29,7 +29,13 @@ def _usage(ctx: click.Context, message: str) -> click.UsageError:
     return click.UsageError(message, ctx)
 
 
-@click.command()
+@click.command(
+    epilog=example(
+        'advisor allpass --layout "first: ♠7 8 9 10 ♣7 8 9 ♦7 8 9 second: ♠J Q K A ♣10 J Q',
+        '  ♦10 J Q third: ♣K A ♦K A ♥7 8 9 10 J Q talon: K♥ A♥" --seat third',
+        'advisor allpass "♠7 9 J ♣8 Q A ♦7 10 ♥9 K" --seat second --samples 2000',
+    )
+)
 @click.argument("hand", nargs=-1)
 @click.option(
     "--layout",
@@ -124,12 +130,6 @@ def allpass(
     HAND --seat SEAT          HAND's tricks over --samples random deals of the other cards
 
     Exit code: 0 done; 2 bad input (with --layouts: after every other line got its record).
-
-    \b
-    Example:
-      advisor allpass --layout "first: ♠7 8 9 10 ♣7 8 9 ♦7 8 9 second: ♠J Q K A ♣10 J Q
-        ♦10 J Q third: ♣K A ♦K A ♥7 8 9 10 J Q talon: K♥ A♥" --seat third
-      advisor allpass "♠7 9 J ♣8 Q A ♦7 10 ♥9 K" --seat second --samples 2000
     """
     _check_usage(ctx, hand, layout, layouts, play, seat)
     table = effective_table(table_path)

@@ -20,24 +20,31 @@ from advisor.batch import (
     Source,
     Tally,
     csv_header,
+    refuse_overwriting_inputs,
 )
 from advisor.cards import CardSet
+from advisor.cli.guard import ExitCode, say
 from advisor.cli.options import (
     effective_table,
     exact_options,
+    example,
+    jobs_option,
     json_option,
     lead_option,
+    named_file,
     require_exact,
     table_option,
 )
 from advisor.fileio import atomic_output
 from advisor.table import Lead, Table
-
-EXIT_ALL_VALID = 0
-EXIT_BAD_INPUT = 2
+from advisor.text import shown as shown_text
 
 
-@click.command()
+@click.command(
+    epilog=example(
+        "advisor batch examples/hands.txt examples/hands.csv --format jsonl -o results.jsonl"
+    )
+)
 @click.argument("files", nargs=-1, metavar="[FILE]...")
 @lead_option("me", "them", default="them")
 @table_option
@@ -54,16 +61,13 @@ EXIT_BAD_INPUT = 2
     help="How to read the files [default: csv for *.csv, else text].",
 )
 @click.option(
-    "-o", "--output", metavar="FILE", help="Write the results to FILE, whole or not at all."
+    "-o",
+    "--output",
+    metavar="FILE",
+    callback=named_file,
+    help="Write the results to FILE, whole or not at all.",
 )
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(min=0),
-    default=1,
-    show_default=True,
-    help="Processes to check with (0: all cores).",
-)
+@jobs_option("Processes to check with (0: all cores; at most 4 a core).", minimum=0)
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
 @click.option("-t", "--talon", is_flag=True, help="Add the talon outlook of advisor check --talon.")
 @exact_options
@@ -98,10 +102,6 @@ def batch(
 
     --exact adds the "exact" object of `advisor check --exact --json` (a line's lead them
     means both catchers' seats, averaged).
-
-    \b
-    Example:
-      advisor batch examples/hands.txt examples/hands.csv --format jsonl -o results.jsonl
     """
     if as_json and output_format not in (None, "jsonl"):
         raise click.UsageError(f"--json asks for jsonl, --format asks for {output_format}")
@@ -114,9 +114,13 @@ def batch(
         _extra(talon, _exact_extra(samples, seed, discard) if exact else None),
     )
     sources = [_source(name, input_format) for name in files or ("-",)]
+    if output is None:
+        refuse_overwriting_inputs(sources, sys.stdout, "standard output")
+    else:
+        refuse_overwriting_inputs(sources, output, output)
     with _destination(output) as out, BatchRun(job, jobs, out) as run:
         tally = _run(run, sources, out, shown, quiet)
-    raise SystemExit(EXIT_BAD_INPUT if tally.bad or tally.failed_files else EXIT_ALL_VALID)
+    raise SystemExit(ExitCode.BAD_INPUT if tally.bad or tally.failed_files else ExitCode.SUCCESS)
 
 
 def _extra(talon: bool, exact: Extra | None) -> Extra | None:
@@ -171,9 +175,8 @@ def _source(name: str, input_format: str | None) -> Source:
     is_csv = input_format == "csv" or (input_format is None and name.lower().endswith(".csv"))
     if name == "-":
         return Source(STDIN_LABEL, stream=sys.stdin.buffer, is_csv=is_csv)
-    # a name that is not UTF-8 is shown with U+FFFD where its bad bytes are
-    label = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-    return Source(label, path=name, is_csv=is_csv)
+    # shown with its control characters escaped, U+FFFD where its bytes are not UTF-8
+    return Source(shown_text(name), path=name, is_csv=is_csv)
 
 
 @contextlib.contextmanager
@@ -198,18 +201,19 @@ def _run(run: BatchRun, sources: list[Source], out: IO[bytes], shown: str, quiet
     table = ResultTable(text, several_files=len(sources) > 1) if shown == "table" else None
     if shown == "csv":
         out.write(csv_header(run.job.extra).encode("utf-8"))
+    results = run.results(sources)  # the workers start here, before the progress bar's thread
     with progress_bar(sum(size or 0 for size in sizes), show_progress) as advance:
-        for result in run.results(sources):
+        for result in results:
             if isinstance(result, FileFailure):
                 tally.failed_files += 1
-                click.echo(result.message, err=True)
+                say(result.message)
                 continue
             if table is not None:
                 table.add(result.rows)
             else:
                 result.write_to(out)
             if result.messages:
-                click.echo("\n".join(result.messages), err=True)
+                say("\n".join(result.messages))
             tally.add(result.tally)
             advance(result.size, result.tally.hands)
     if wrapper is not None:

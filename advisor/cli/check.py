@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING
 import click
 
 from advisor.cards import parse_hand
+from advisor.cli.guard import ExitCode
 from advisor.cli.options import (
     effective_table,
     exact_options,
+    example,
     json_option,
     lead_option,
     require_exact,
@@ -22,11 +24,13 @@ if TYPE_CHECKING:
     from advisor.exact import ExactOdds
     from advisor.talon import TalonOutlook
 
-EXIT_DECLARE = 0
-EXIT_PASS = 1
 
-
-@click.command()
+@click.command(
+    epilog=example(
+        'advisor check "♠7810 ♣79J ♦78 ♥79" --lead me',
+        'advisor check "♠K ♣789 ♦78J ♥78J" --exact --lead left',
+    )
+)
 @click.argument("hand", nargs=-1, required=True)
 @lead_option("me", "left", "right", "them", default="them")
 @table_option
@@ -65,13 +69,10 @@ def check(
 
     Exit code: 0 declare, 1 pass, 2 bad input (for the hand as dealt, also with --talon; with
     --exact, the exact-play verdict: declare when the expected score beats pass_score).
-
-    \b
-    Example:
-      advisor check "♠7810 ♣79J ♦78 ♥79" --lead me
-      advisor check "♠K ♣789 ♦78J ♥78J" --exact --lead left
     """
     require_exact(ctx, exact)
+    if as_json and quiet:
+        raise click.UsageError("--json and --quiet exclude each other", ctx)
     founding_lead = _founding_lead(ctx, lead.lower(), exact)
     assessment = assess(parse_hand(hand), founding_lead, effective_table(table_path))
     found = _exact(assessment, lead.lower(), samples, seed, discard) if exact else None
@@ -99,7 +100,7 @@ def check(
 
             render_exact(found)
     declare = assessment.declare if found is None else found.declare
-    raise SystemExit(EXIT_DECLARE if declare else EXIT_PASS)
+    raise SystemExit(ExitCode.DECLARE if declare else ExitCode.PASS)
 
 
 def _outlook(assessment: Assessment) -> TalonOutlook:

@@ -5,18 +5,22 @@ from __future__ import annotations
 import click
 
 from advisor.cards import CardSet, parse_cards
-from advisor.cli.options import effective_table, json_option, table_option
+from advisor.cli.guard import ExitCode
+from advisor.cli.options import effective_table, example, json_option, table_option
 from advisor.table import Lead, Table
 from advisor.talon import HAND_CARDS, TALON_CARDS, best_discards
 
-EXIT_DECLARE = 0
-EXIT_PASS = 1
 SHOWN = 3  # the best discard and the next two
 EXACT_LAYOUTS_DEFAULT = 2000  # advisor.discard_odds.DEFAULT_LAYOUTS, kept here for start-up
 EXACT_SETTINGS = ("samples", "all_layouts", "seed", "jobs")
 
 
-@click.command()
+@click.command(
+    epilog=example(
+        'advisor discard "♠7810 ♣79J ♦78 ♥79KA" --lead me',
+        'advisor discard "♠7 8 9 10 ♣8 K A ♦7 8 9 ♥8 9" --exact --lead left',
+    )
+)
 @click.argument("cards", nargs=-1, required=True)
 @click.option(
     "--lead",
@@ -82,11 +86,6 @@ def discard(
 
     Exit code: 0 if the best hand declares (with --exact: its expected score beats the
     table's pass_score), 1 if it passes, 2 bad input.
-
-    \b
-    Example:
-      advisor discard "♠7810 ♣79J ♦78 ♥79KA" --lead me
-      advisor discard "♠7 8 9 10 ♣8 K A ♦7 8 9 ♥8 9" --exact --lead left
     """
     _require_exact(ctx, exact)
     twelve = parse_cards(cards, count=HAND_CARDS + TALON_CARDS)
@@ -111,7 +110,7 @@ def discard(
         from advisor.cli.render_talon import render_discards
 
         render_discards(str(twelve), options)
-    raise SystemExit(EXIT_DECLARE if best.assessment.declare else EXIT_PASS)
+    raise SystemExit(ExitCode.DECLARE if best.assessment.declare else ExitCode.PASS)
 
 
 def _require_exact(ctx: click.Context, exact: bool) -> None:
@@ -162,4 +161,4 @@ def _exact(
         from advisor.cli.render_exact_discard import render_discard_odds
 
         render_discard_odds(found)
-    raise SystemExit(EXIT_DECLARE if found.declare else EXIT_PASS)
+    raise SystemExit(ExitCode.DECLARE if found.declare else ExitCode.PASS)

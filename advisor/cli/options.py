@@ -8,6 +8,8 @@ from typing import Any, TypeVar
 
 import click
 
+from advisor.errors import LimitError
+from advisor.limits import MAX_SAMPLES, check_jobs
 from advisor.table import Table, load_table, resolve_table_path
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -23,6 +25,34 @@ def table_option(function: F) -> F:
         help="A TOML table merged over the built-in one "
         "(default: $ADVISOR_TABLE, then table.toml in the config directory).",
     )(function)
+
+
+def jobs_option(help_text: str, minimum: int = 1, short: bool = True) -> Callable[[F], F]:
+    """``--jobs``: at least ``minimum``, at most :func:`advisor.limits.max_jobs`."""
+
+    def check(ctx: click.Context, param: click.Parameter, value: int) -> int:
+        try:
+            return value if value == 0 and minimum == 0 else check_jobs(value)
+        except LimitError as error:
+            raise click.BadParameter(str(error), ctx, param) from None
+
+    names = ("-j", "--jobs") if short else ("--jobs",)
+    return click.option(
+        *names,
+        type=int,
+        default=1,
+        show_default=True,
+        callback=check,
+        help=help_text,
+    )
+
+
+def named_file(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A callback for options and arguments naming a file: an empty name is an error (it
+    would otherwise mean the default, or the current directory)."""
+    if value is not None and not value:
+        raise click.BadParameter("the file name is empty", ctx, param)
+    return value
 
 
 def json_option(function: F) -> F:
@@ -66,11 +96,12 @@ def exact_options(function: F) -> F:
         ),
         click.option(
             "--samples",
-            type=click.IntRange(min=1),
+            type=click.IntRange(min=1, max=MAX_SAMPLES),
             default=EXACT_SAMPLES,
             show_default=True,
             metavar="N",
-            help="With --exact: deals to solve, rounded to a multiple of 231 (as many per talon).",
+            help="With --exact: deals to solve, rounded to a multiple of 231 (as many per talon;"
+            f" at most {MAX_SAMPLES:,}).",
         ),
         click.option(
             "--seed",
@@ -101,3 +132,8 @@ def require_exact(ctx: click.Context, exact: bool) -> None:
     for name in EXACT_SETTINGS:
         if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
             raise click.UsageError(f"--{name} needs --exact", ctx)
+
+
+def example(*lines: str) -> str:
+    """A command's epilog: its example, which click prints last, after the options."""
+    return "\b\nExample:\n" + "\n".join(f"  {line}" for line in lines)

@@ -2,15 +2,33 @@
 
 from __future__ import annotations
 
+import errno
 import sys
+from typing import IO
 
 from rich.console import Console
+from rich.text import Text
+
+from advisor.text import shown
 
 
-def console(stderr: bool = False) -> Console:
+class _Console(Console):
+    """A rich console that lets a closed pipe through to the one error handler (exit 141,
+    quietly), instead of rich's own ``SystemExit(1)``, which would read as a pass."""
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+
+def console(stderr: bool = False, stream: IO[str] | None = None) -> Console:
     """A console that honours NO_COLOR and keeps 80 columns when piped."""
-    stream = sys.stderr if stderr else sys.stdout
-    return Console(file=stream, highlight=False, soft_wrap=False, emoji=False)
+    stream = stream or (sys.stderr if stderr else sys.stdout)
+    return _Console(file=stream, highlight=False, soft_wrap=False, emoji=False)
+
+
+def plain(text: str, style: str = "") -> Text:
+    """Text from the user as it is: never read as markup, its control characters escaped."""
+    return Text(shown(text), style=style)
 
 
 def percent(value: float) -> str:

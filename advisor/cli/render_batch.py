@@ -7,13 +7,12 @@ import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import IO, Any
 
-from rich.console import Console
 from rich.progress import BarColumn, Progress, ProgressColumn, Task, TaskProgressColumn, TextColumn
 from rich.table import Table as RichTable
 from rich.text import Text
 
 from advisor.batch import BANDS, Row, Tally
-from advisor.cli.render import console, percent
+from advisor.cli.render import console, percent, plain
 
 _VERDICT_STYLE = {"declare": "bold green", "pass": "bold red", "error": "bold red"}
 BAR_WIDTH = 30
@@ -24,7 +23,7 @@ class ResultTable:
     several files, each file's rows come under its name."""
 
     def __init__(self, stream: IO[str], several_files: bool) -> None:
-        self.console = Console(file=stream, highlight=False, soft_wrap=False, emoji=False)
+        self.console = console(stream=stream)
         self.several_files = several_files
         self.file: str | None = None
 
@@ -40,13 +39,13 @@ class ResultTable:
         if rows[0].file != self.file:
             self.file = rows[0].file
             if self.several_files:
-                self.console.print(Text(self.file, style="bold"))
+                self.console.print(plain(self.file, style="bold"))
                 first = True
         table = _table(show_header=first)
         for row in rows:
             table.add_row(*_cells(row))
             if row.extra:  # --talon, --exact: the extra fields, under the hand
-                table.add_row("", "", Text(_extra_text(row.extra), style="dim"), "", "", "", "")
+                table.add_row("", "", plain(_extra_text(row.extra), style="dim"), "", "", "", "")
         self.console.print(table)
 
 
@@ -65,10 +64,10 @@ def _table(show_header: bool) -> RichTable:
 def _cells(row: Row) -> list[str | Text]:
     if row.error is not None:
         verdict = "error"
-        cells: list[str | Text] = [str(row.line), "", Text(row.error, style="red"), "", "", ""]
+        cells: list[str | Text] = [str(row.line), "", plain(row.error, style="red"), "", "", ""]
     else:
         verdict = row.verdict
-        cells = [str(row.line), row.id or "", row.hand, row.lead, str(row.holes),
+        cells = [str(row.line), plain(row.id or ""), row.hand, row.lead, str(row.holes),
                  percent(row.combined)]  # fmt: skip
     return [*cells, Text(verdict, style=_VERDICT_STYLE[verdict])]
 

@@ -104,20 +104,27 @@ def render_odds(hand: CardSet, discards: CardSet, leader: Seat, odds: Odds, seed
 
 
 def with_progress(run: Callable[..., T]) -> T:
-    """Call ``run(progress=...)`` under a rich progress bar on standard error."""
+    """Call ``run(progress=...)`` under a rich progress bar on standard error, drawn from the
+    first progress report on: bad input, which ``run`` rejects before it solves anything, is
+    told without a bar drawn first."""
     from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
 
-    with Progress(
+    bar = Progress(
         "Solving",
         BarColumn(),
         TaskProgressColumn(),
         TimeRemainingColumn(),
         console=console(stderr=True),
         transient=True,
-    ) as bar:
-        task = bar.add_task("layouts", total=None)
+    )
+    task = bar.add_task("layouts", total=None)
 
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
+    def update(done: int, total: int) -> None:
+        if not bar.live.is_started:
+            bar.start()
+        bar.update(task, completed=done, total=total)
 
+    try:
         return run(progress=update)
+    finally:
+        bar.stop()

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from rich.table import Table as RichTable
+from rich.text import Text
 
-from advisor.cli.render import console, percent
+from advisor.cli.render import console, percent, plain
 from advisor.table import RULE_DEFAULTS, SETTING_DEFAULTS, Table
 
 
 def render_table(table: Table) -> None:
     out = console()
     files = ", ".join(table.files) if table.files else "none (built-in table only)"
-    out.print(f"[bold]User file[/bold]  {files}")
+    out.print(Text.assemble(("User file", "bold"), "  ", plain(files)))
     out.print(_settings(table))
     out.print(_holes(table))
 
@@ -23,10 +24,11 @@ def _settings(table: Table) -> RichTable:
     shown.add_column("From")
     for name in SETTING_DEFAULTS:
         value = table.setting(name)
-        shown.add_row(name, "off" if value is None else str(value), table.origin_of_setting(name))
+        shown_value = "off" if value is None else str(value)
+        shown.add_row(name, plain(shown_value), plain(table.origin_of_setting(name)))
     for name in RULE_DEFAULTS:
         value = "true" if table.rule(name) else "false"
-        shown.add_row(f"rules.{name}", value, table.origin_of_rule(name))
+        shown.add_row(f"rules.{name}", value, plain(table.origin_of_rule(name)))
     return shown
 
 
@@ -38,5 +40,7 @@ def _holes(table: Table) -> RichTable:
     shown.add_column("From")
     shown.add_column("Source", overflow="fold")
     for key, entry in table.entries.items():
-        shown.add_row(key, percent(entry.own), percent(entry.their), entry.origin, entry.source)
+        shown.add_row(
+            key, percent(entry.own), percent(entry.their), plain(entry.origin), plain(entry.source)
+        )
     return shown

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from advisor.cli.options import json_option
+from advisor.cli.options import example, jobs_option, json_option
 from advisor.errors import AdvisorError
+from advisor.limits import MAX_SAMPLES
 
 if TYPE_CHECKING:
     from advisor.solver import Layout, LayoutResult, Odds
@@ -18,7 +19,13 @@ LEADERS = {"me": 0, "left": 1, "right": 2}  # Seat.M, Seat.L, Seat.R without imp
 _PROGRESS_FROM = 20_000  # layouts: below this a run is too short for a progress bar
 
 
-@click.command()
+@click.command(
+    epilog=example(
+        'advisor solve "7S 10S 7C 8C 9C 7D 8D 9D 7H 8H" --discards "AD AH" --lead left',
+        'advisor solve --layout "M: ♠7 10 ♣789 ♦789 ♥78 L: ♠89J ♣TJ ♦TJ ♥9TJ',
+        '                        R: ♠QKA ♣QKA ♦QK ♥QK" --lead me',
+    )
+)
 @click.argument("hand", nargs=-1)
 @click.option(
     "--layout",
@@ -34,16 +41,13 @@ _PROGRESS_FROM = 20_000  # layouts: below this a run is too short for a progress
 )
 @click.option("--exact", "exact", is_flag=True, help="Solve all 184,756 layouts (the default).")
 @click.option(
-    "--samples", type=click.IntRange(min=1), metavar="N", help="Solve N random layouts instead."
+    "--samples",
+    type=click.IntRange(min=1, max=MAX_SAMPLES),
+    metavar="N",
+    help=f"Solve N random layouts instead (at most {MAX_SAMPLES:,}).",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of --samples.")
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Threads to solve with (the layouts are shared out among them).",
-)
+@jobs_option("Threads to solve with, at most 4 a core (the layouts are shared out).", short=False)
 @json_option
 def solve(
     hand: tuple[str, ...],
@@ -63,12 +67,6 @@ def solve(
     --discards: the same over every split of the other 20 cards between L and R, or over
     --samples N random splits, with the chance to be caught, the forced tricks and the
     expected score (+10 to the pool when clean, 10 to the mountain per trick).
-
-    \b
-    Example:
-      advisor solve "7S 10S 7C 8C 9C 7D 8D 9D 7H 8H" --discards "AD AH" --lead left
-      advisor solve --layout "M: ♠7 10 ♣789 ♦789 ♥78 L: ♠89J ♣TJ ♦TJ ♥9TJ
-                              R: ♠QKA ♣QKA ♦QK ♥QK" --lead me
     """
     if layout is not None:
         if hand or discards or exact or samples:

@@ -7,30 +7,27 @@ from pathlib import Path
 
 import click
 
-from advisor.cli.options import APP_NAME, effective_table, json_option, table_option
+from advisor.cli.options import (
+    APP_NAME,
+    effective_table,
+    example,
+    json_option,
+    named_file,
+    table_option,
+)
 from advisor.table import CONFIG_FILE_NAME, load_table, write_starter_table
 
 
-@click.group()
+@click.group(epilog=example("advisor table show --table my-table.toml"))
 def table() -> None:
-    """Show, start or check the probability table of holes.
-
-    \b
-    Example:
-      advisor table show --table my-table.toml
-    """
+    """Show, start or check the probability table of holes."""
 
 
-@table.command()
+@table.command(epilog=example("ADVISOR_TABLE=my-table.toml advisor table show"))
 @table_option
 @json_option
 def show(table_path: str | None, as_json: bool) -> None:
-    """Print the effective table and where each value came from.
-
-    \b
-    Example:
-      ADVISOR_TABLE=my-table.toml advisor table show
-    """
+    """Print the effective table and where each value came from."""
     effective = effective_table(table_path)
     if as_json:
         click.echo(json.dumps(effective.to_dict(), ensure_ascii=False, indent=2))
@@ -40,30 +37,20 @@ def show(table_path: str | None, as_json: bool) -> None:
     render_table(effective)
 
 
-@table.command()
-@click.argument("path", required=False, type=click.Path(dir_okay=False))
+@table.command(epilog=example("advisor table init my-table.toml"))
+@click.argument("path", required=False, type=click.Path(dir_okay=False), callback=named_file)
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def init(path: str | None, force: bool) -> None:
-    """Write a commented starter table to PATH (default: the config directory's table.toml).
-
-    \b
-    Example:
-      advisor table init my-table.toml
-    """
+    """Write a commented starter table to PATH (default: the config directory's table.toml)."""
     target = Path(path) if path else Path(click.get_app_dir(APP_NAME)) / CONFIG_FILE_NAME
     written = write_starter_table(target, force=force)
     click.echo(f"wrote {written}")
 
 
-@table.command(name="check")
+@table.command(name="check", epilog=example("advisor table check my-table.toml"))
 @click.argument("path", type=click.Path(dir_okay=False))
 def check_table(path: str) -> None:
-    """Validate the table file PATH: exit 0 if it is usable, 2 with the problem if not.
-
-    \b
-    Example:
-      advisor table check my-table.toml
-    """
+    """Validate the table file PATH: exit 0 if it is usable, 2 with the problem if not."""
     loaded = load_table(path)
     own = [key for key, entry in loaded.entries.items() if entry.origin == path]
     settings = [name for name in loaded.settings if loaded.origin_of_setting(name) == path]

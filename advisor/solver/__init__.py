@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
-from advisor.errors import AdvisorError, LayoutError
+from advisor.errors import LayoutError, SolverUnavailableError
+from advisor.limits import check_jobs, check_samples
 from advisor.solver.layout import Layout, check_layout, format_layout, parse_layout
 
 __all__ = [
@@ -63,17 +64,6 @@ GAVE_UP = 255
 EXACT_LAYOUTS = math.comb(2 * HAND_SIZE, HAND_SIZE)  # 184,756
 _CHUNKS_PER_JOB = 16
 _Z95 = 1.959963984540054  # two-sided 95 % normal quantile
-
-
-class SolverUnavailableError(AdvisorError):
-    """The compiled solver was not built (no C compiler when the advisor was installed)."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            "the compiled solver (advisor.solver._core) is missing: install a C compiler "
-            "(e.g. apt-get install gcc) and reinstall: pip install --force-reinstall "
-            "--no-binary misere-advisor misere-advisor"
-        )
 
 
 class Seat(IntEnum):
@@ -305,15 +295,14 @@ def catch_odds(
     spreads the work over processes; the answer does not depend on it.
     """
     pool = _pool(hand, discards)  # bad input is named whether or not C is built
-    if jobs < 1:
-        raise AdvisorError(f"--jobs must be at least 1, not {jobs}")
+    check_jobs(jobs)
+    if samples is not None:
+        check_samples(samples)
     _require_core()
     if samples is None:
         chunks = _exact_chunks(hand, pool, leader, jobs)
         total = EXACT_LAYOUTS
     else:
-        if samples < 1:
-            raise AdvisorError(f"the number of samples must be at least 1, not {samples}")
         chunks = _sample_chunks(hand, pool, leader, samples, seed, jobs)
         total = samples
     histogram = [0] * (HAND_SIZE + 1)

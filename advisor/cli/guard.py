@@ -1,0 +1,223 @@
+"""The command line's one error handler: exit codes, signals and the standard streams.
+
+Every command runs inside :func:`run`. Whatever ends it becomes one documented exit code
+(:class:`ExitCode`, the table in the README and in ``advisor --help``) and at most one line on
+standard error, never a traceback:
+
+* bad input or usage (an :class:`~advisor.errors.AdvisorError`, a click usage error): 2;
+* output that cannot be written (a full disk, a closed or unwritable standard output or file):
+  3; a reader that closed standard output (``| head -1``): 141, quietly;
+* a compiled part the command needs is missing: 4;
+* Ctrl-C (SIGINT): 130, SIGTERM: 143. Both raise :class:`Stopped` in the main thread, so that
+  every ``with`` block and ``finally`` cleans up on the way out, the same way for both.
+
+Standard error itself may fail (``2>/dev/full``, ``2>&-``): what cannot be written there is
+dropped, and the exit code still tells. Closed standard streams (``<&-``, ``>&-``) are held by
+placeholders that fail on use, so that no file the advisor opens takes their numbers.
+"""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from enum import IntEnum
+from types import FrameType
+from typing import IO, Any
+
+import click
+
+from advisor.errors import AdvisorError, MissingBuildError, OutputError
+from advisor.text import shown
+
+
+class ExitCode(IntEnum):
+    """Every exit code of the ``advisor`` command, in one place."""
+
+    SUCCESS = 0
+    DECLARE = 0  # check, discard: the verdict
+    PASS = 1
+    BAD_INPUT = 2  # bad input or usage, a refused overwrite of an input
+    OUTPUT_FAILED = 3  # the output cannot be written
+    MISSING_BUILD = 4  # a compiled part the command needs is missing
+    INTERRUPTED = 128 + signal.SIGINT  # 130: Ctrl-C
+    BROKEN_PIPE = 128 + signal.SIGPIPE  # 141: the reader closed standard output
+    TERMINATED = 128 + signal.SIGTERM  # 143: SIGTERM
+
+
+EXIT_CODE_TABLE = """\
+  0    declare (check, discard); success (other commands)
+  1    pass (check, discard)
+  2    bad input or usage
+  3    the output cannot be written (full disk, closed or unwritable output)
+  4    a compiled part is missing (see advisor --version)
+  130  interrupted (Ctrl-C)
+  141  standard output closed by its reader (| head)
+  143  terminated (SIGTERM)"""
+
+
+class Stopped(BaseException):
+    """SIGINT or SIGTERM arrived: raised in the main thread, unwinding every block."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    """The first signal stops the command; a second one must not break off its clean-up."""
+    for each in _STOP_SIGNALS:
+        signal.signal(each, signal.SIG_IGN)
+    raise Stopped(signum)
+
+
+class _Tolerant(io.TextIOBase):
+    """Standard error that drops what it cannot write (``2>/dev/full``, ``2>&-``)."""
+
+    def __init__(self, stream: IO[str] | None) -> None:
+        self._stream = stream
+        self.broken = stream is None
+
+    def write(self, text: str) -> int:
+        if not self.broken:
+            try:
+                self._stream.write(text)  # type: ignore[union-attr]
+            except (OSError, ValueError):
+                self.broken = True
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.broken:
+            try:
+                self._stream.flush()  # type: ignore[union-attr]
+            except (OSError, ValueError):
+                self.broken = True
+
+    def isatty(self) -> bool:
+        return not self.broken and bool(self._stream.isatty())  # type: ignore[union-attr]
+
+    def fileno(self) -> int:
+        if self._stream is None:
+            raise io.UnsupportedOperation("standard error is closed")
+        return self._stream.fileno()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def say(line: str) -> None:
+    """One line on standard error, if it can be written."""
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()
+
+
+def run(command: Callable[[], int]) -> None:
+    """Run ``command`` (it returns an exit code or raises) and exit with the right code."""
+    _hold_closed_streams()
+    saved_stderr = sys.stderr
+    tolerant = _Tolerant(sys.stderr)
+    sys.stderr = tolerant
+    in_charge = threading.current_thread() is threading.main_thread()  # signals go there
+    previous = {each: signal.signal(each, _stop) for each in _STOP_SIGNALS} if in_charge else {}
+    try:
+        code = _exit_code(command)
+    finally:
+        for each, handler in previous.items():
+            signal.signal(each, handler)
+        tolerant.flush()
+        if tolerant.broken:
+            _silence(2)
+        sys.stderr = saved_stderr
+    sys.exit(int(code))
+
+
+def _exit_code(command: Callable[[], int]) -> int:
+    try:
+        try:
+            code = command()
+        except click.exceptions.Exit as done:  # --help, --version
+            code = done.exit_code
+        except SystemExit as done:  # a command's verdict
+            code = _code_of(done)
+        sys.stdout.flush()  # a full disk shows here at the latest, not at interpreter exit
+        return code
+    except Stopped as stop:
+        return 128 + stop.signum
+    except (KeyboardInterrupt, click.exceptions.Abort):  # Ctrl-C before the handler was set
+        return ExitCode.INTERRUPTED
+    except click.ClickException as error:  # usage errors too: one line, not click's four
+        say(f"Error: {shown(' '.join(error.format_message().split()))}")
+        return ExitCode.BAD_INPUT
+    except AdvisorError as error:
+        say(f"Error: {shown(str(error))}")
+        return _code_for(error)
+    except OSError as error:
+        return _output_failed(error)
+
+
+def _code_for(error: AdvisorError) -> ExitCode:
+    if isinstance(error, MissingBuildError):
+        return ExitCode.MISSING_BUILD
+    if isinstance(error, OutputError):
+        return ExitCode.OUTPUT_FAILED
+    return ExitCode.BAD_INPUT
+
+
+def _code_of(done: SystemExit) -> int:
+    if done.code is None or isinstance(done.code, int):
+        return done.code or 0
+    say(f"Error: {shown(str(done.code))}")
+    return ExitCode.BAD_INPUT
+
+
+def _output_failed(error: OSError) -> int:
+    """Standard output (or a file being written) failed: quietly for a closed pipe."""
+    _silence(1)  # what is still buffered for standard output must not fail again at exit
+    if error.errno == errno.EPIPE:
+        return ExitCode.BROKEN_PIPE
+    where = "standard output" if error.filename is None else shown(os.fsdecode(error.filename))
+    reason = "it is closed" if error.errno == errno.EBADF else error.strerror or str(error)
+    say(f"Error: {where} cannot be written ({reason})")
+    return ExitCode.OUTPUT_FAILED
+
+
+def _silence(descriptor: int) -> None:
+    """Point a failed standard stream at the null device, so that the interpreter's last flush
+    of it succeeds (in tests the streams are not real files: nothing to do)."""
+    stream = sys.stdout if descriptor == 1 else sys.__stderr__
+    try:
+        if stream is None or stream.fileno() != descriptor:
+            return
+    except (OSError, ValueError, AttributeError):
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, descriptor)
+    os.close(null)
+
+
+def _hold_closed_streams() -> None:
+    """Standard streams closed at start (``<&-``, ``>&-``, ``2>&-``) get placeholders opened
+    the wrong way round, so that using them fails (EBADF) instead of writing into a file the
+    advisor opened later under the same number; Python's own stream objects are made over
+    them."""
+    for descriptor, flags in ((0, os.O_WRONLY), (1, os.O_RDONLY), (2, os.O_RDONLY)):
+        try:
+            os.fstat(descriptor)
+            continue
+        except OSError:
+            pass
+        placeholder = os.open(os.devnull, flags)
+        if placeholder != descriptor:
+            os.dup2(placeholder, descriptor)
+            os.close(placeholder)
+    if sys.stdin is None:
+        sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115 - for the process
+    if sys.stdout is None:
+        sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115

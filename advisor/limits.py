@@ -1,0 +1,49 @@
+"""The bounds that keep a run's time and memory sane, whatever it is asked: one place for all.
+
+A hand never needs more than a few hundred characters, a table more than a few kilobytes, and
+more processes than cores only add memory; these limits are far above any real use and far
+below what would exhaust the machine.
+"""
+
+from __future__ import annotations
+
+import os
+
+from advisor.errors import LimitError
+
+JOBS_PER_CORE = 4  # processes or threads a run may use, per core
+MAX_SAMPLES = 10_000_000  # sampled layouts (solve --samples) or deals (--exact --samples)
+MAX_LINE_BYTES = 4096  # one line of a file of hands
+MAX_TABLE_BYTES = 1 << 20  # a table file (1 MiB): one with an entry for every holding is ~20 KiB
+
+
+def cores() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def max_jobs() -> int:
+    return JOBS_PER_CORE * cores()
+
+
+def check_jobs(jobs: int) -> int:
+    """``jobs`` itself if it is at least 1 and at most :func:`max_jobs`."""
+    if jobs < 1:
+        raise LimitError(f"jobs must be at least 1, not {jobs}")
+    if jobs > max_jobs():
+        raise LimitError(
+            f"jobs must be at most {max_jobs()} ({JOBS_PER_CORE} × the {cores()} cores), not {jobs}"
+        )
+    return jobs
+
+
+def check_samples(samples: int) -> int:
+    """``samples`` itself if it is at least 1 and at most :data:`MAX_SAMPLES`."""
+    if samples < 1:
+        raise LimitError(f"the number of samples must be at least 1, not {samples}")
+    if samples > MAX_SAMPLES:
+        raise LimitError(f"the number of samples must be at most {MAX_SAMPLES:,}, not {samples:,}")
+    return samples

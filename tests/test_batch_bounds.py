@@ -1,0 +1,233 @@
+"""``advisor batch`` against hostile input and outputs: over-long lines and CSV fields, memos
+on endless distinct lines, too many jobs, outputs that are inputs, links and pipes, markup."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from fifo import read_in_background
+
+from advisor.batch import (
+    BLOCK_SIZE,
+    LONG_LINE,
+    BatchJob,
+    BatchRun,
+    HandReader,
+    LongLine,
+    Source,
+    TextChunk,
+    read_chunks,
+)
+from advisor.cli import main
+from advisor.errors import AdvisorError
+from advisor.limits import MAX_LINE_BYTES, max_jobs
+from advisor.table import default_table
+
+HAND = "7S 8S 10S 7C 9C JC 7D 8D 7H 9H"
+
+
+def run(*args: str, input: str | bytes | None = None) -> Result:
+    return CliRunner().invoke(main, ["batch", *args], input=input)
+
+
+def records(output: str) -> list[dict[str, object]]:
+    return [json.loads(line) for line in output.splitlines()]
+
+
+def test_an_over_long_line_is_one_error_record_never_held_whole(tmp_path: Path) -> None:
+    huge = tmp_path / "huge.txt"
+    with open(huge, "wb") as out:
+        out.write(f"{HAND}\n".encode())
+        for _ in range(160):  # a 10 MB line
+            out.write(b"7S " * 21_000)
+        out.write(f"\n{HAND}\n{'x' * (MAX_LINE_BYTES + 1)}\n{HAND}".encode())
+    chunks = list(read_chunks(Source("huge", path=str(huge))))
+    assert max(len(c.data) for c in chunks if isinstance(c, TextChunk)) <= BLOCK_SIZE
+    assert [c.line for c in chunks if isinstance(c, LongLine)] == [2, 4]
+    result = run(str(huge), "-q")
+    assert [(r["line"], r.get("error")) for r in records(result.stdout)] == [
+        (1, None), (2, LONG_LINE), (3, None), (4, LONG_LINE), (5, None),
+    ]  # fmt: skip
+    assert result.exit_code == 2
+
+
+def test_a_line_at_the_limit_is_read(tmp_path: Path) -> None:
+    padded = HAND + " " * (MAX_LINE_BYTES - len(HAND))
+    result = run("-q", input=f"{padded}\n{padded} \n")
+    assert [r.get("error") for r in records(result.stdout)] == [None, LONG_LINE]
+
+
+def test_an_over_long_csv_field_spoils_only_its_row(tmp_path: Path) -> None:
+    sheet = tmp_path / "hands.csv"
+    field = "x" * 200_000  # over the csv module's own limit (128 KiB)
+    lines = "\n".join(["q"] * 70_000)  # a quoted field of many short lines
+    sheet.write_text(
+        f'hand,id\n{HAND},a\n"{field}",b\n{HAND},c\n"{lines}",d\n{HAND},e\n"{HAND}","f\n g"\n'
+    )
+    result = run(str(sheet), "-q")
+    found = [(r["line"], r.get("id"), "error" in r) for r in records(result.stdout)]
+    assert found == [
+        (2, "a", False), (3, None, True), (4, "c", False), (5, None, True),
+        (70_005, "e", False), (70_006, "f\n g", False),
+    ]  # fmt: skip
+    assert records(result.stdout)[1]["error"] == LONG_LINE
+    assert str(records(result.stdout)[3]["error"]).startswith("the row cannot be read (field")
+
+
+def test_memos_stay_small_on_endless_distinct_lines() -> None:
+    reader = HandReader()
+    for n in range(3000):
+        text = f"♠7 8 10 ♣7 9 J ♦7 8 ♥7 9 {'7' * (n % 50)} x{n} " + "8" * 200
+        with pytest.raises(AdvisorError):
+            reader.read(text)
+    memos = [reader._token.__self__, reader._group.__self__, reader._suit.__self__]  # type: ignore[attr-defined]
+    assert all(len(key) <= 40 for memo in memos for key in memo)
+    assert sum(map(len, memos)) < 200
+
+
+def test_too_many_jobs_is_a_usage_error() -> None:
+    limit = max_jobs()
+    result = run("--jobs", str(limit + 1), input=HAND)
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"Error: Invalid value for '-j' / '--jobs': jobs must be at most {limit} "
+        f"(4 × the {limit // 4} cores), not {limit + 1}\n",
+    )
+
+
+def test_no_more_workers_than_chunks() -> None:
+    job = BatchJob(default_table())
+    with BatchRun(job, max_jobs()) as few:
+        results = list(few.results([Source("a", stream=io.BytesIO(f"{HAND}\n".encode() * 20))]))
+        assert few._workers is None  # one chunk: checked here, no process started
+    assert sum(r.tally.hands for r in results) == 20  # type: ignore[union-attr]
+    data = f"{HAND}\n".encode() * (3 * BLOCK_SIZE // (len(HAND) + 1) - 100)
+    chunks = len(list(read_chunks(Source("a", stream=io.BytesIO(data)))))
+    assert chunks == 3
+    with BatchRun(job, max_jobs()) as some:
+        started = some.results([Source("a", stream=io.BytesIO(data))])
+        assert some._workers is not None and len(some._workers._processes) == min(3, max_jobs())
+        assert sum(r.tally.hands for r in started) == data.count(b"\n")  # type: ignore[union-attr]
+
+
+def test_an_output_that_is_an_input_is_refused_before_reading(tmp_path: Path) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text(f"{HAND}\n")
+    link = tmp_path / "link.txt"
+    link.symlink_to(hands)
+    for output in (hands, link):
+        result = run(str(hands), "-o", str(output))
+        assert (result.exit_code, result.stderr) == (
+            2,
+            f"Error: {output} is also the input {hands}: write the results elsewhere\n",
+        )
+        assert hands.read_text() == f"{HAND}\n"
+
+
+def test_standard_output_appended_to_an_input_is_refused(tmp_path: Path) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text(f"{HAND}\n")
+    command = f'"{sys.executable}" -m advisor batch hands.txt >> hands.txt'
+    done = subprocess.run(command, shell=True, cwd=tmp_path, capture_output=True, text=True)
+    assert (done.returncode, done.stderr) == (
+        2,
+        "Error: standard output is also the input hands.txt: write the results elsewhere\n",
+    )
+    assert hands.read_text() == f"{HAND}\n"
+
+
+def test_output_through_a_symlink_replaces_its_target(tmp_path: Path) -> None:
+    target = tmp_path / "target.jsonl"
+    target.write_text("old\n")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(target.name)
+    assert run("-q", "-o", str(link), input=HAND).exit_code == 0
+    assert link.is_symlink() and records(target.read_text())[0]["verdict"] == "declare"
+
+
+def test_output_into_a_fifo(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo"
+    received = read_in_background(fifo)
+    assert run("-q", "-o", str(fifo), input=HAND).exit_code == 0
+    assert records(received().decode())[0]["line"] == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo"]
+
+
+@pytest.mark.parametrize("ident", ["[/]", "[red]x[/red]", "[bold"])
+def test_ids_are_never_markup(ident: str) -> None:
+    result = run("--format", "table", "-q", input=f"{HAND}; id={ident}\n")
+    assert result.exit_code == 0
+    assert f"  {ident[:9]}" in result.stdout  # as written (the column is 10 wide)
+
+
+def test_control_characters_in_messages_are_escaped() -> None:
+    result = run("-q", "--format", "table", input="7S\x1b[31m 8S\x00; id=a\x07b\n")
+    assert "\x1b" not in result.output and "\x00" not in result.output
+    assert (
+        result.stderr == "<stdin>:1: '7S\\x1b[31m': '\\x1b' is neither a rank (7..A) nor a suit\n"
+    )
+
+
+def test_an_empty_output_name_is_an_error() -> None:
+    result = run("-q", "-o", "", input=HAND)
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "Error: Invalid value for '-o' / '--output': the file name is empty\n",
+    )
+
+
+def test_output_through_a_symlink_to_a_fifo_is_written_into_the_fifo(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo"
+    received = read_in_background(fifo)
+    (tmp_path / "link").symlink_to(fifo)
+    assert run("-q", "-o", str(tmp_path / "link"), input=HAND).exit_code == 0
+    assert records(received().decode())[0]["line"] == 1
+    assert (tmp_path / "link").is_symlink()
+
+
+def _handles(pid: int, signum: int) -> bool:
+    """Whether the process has a handler of its own for ``signum`` (its SigCgt mask)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    caught = int(next(line for line in status.splitlines() if line.startswith("SigCgt:"))[7:], 16)
+    return bool(caught >> (signum - 1) & 1)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
+@pytest.mark.parametrize(("signum", "code"), [(2, 130), (15, 143)], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_ends_a_waiting_run_with_its_code(signum: int, code: int) -> None:
+    """A run waiting for standard input: Ctrl-C is 130 and SIGTERM 143, nothing on stderr."""
+    waiting = subprocess.Popen(
+        [sys.executable, "-m", "advisor", "batch", "-q"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        for _ in range(2400):  # until the handler is set (never a measure of time)
+            if _handles(waiting.pid, 15):
+                break
+            threading.Event().wait(0.05)
+        waiting.send_signal(signum)
+        _, errors = waiting.communicate(timeout=120)
+    finally:
+        if waiting.poll() is None:  # pragma: no cover - the test has failed already
+            waiting.kill()
+            waiting.wait()
+    assert (waiting.returncode, errors) == (code, b"")
+
+
+@pytest.mark.parametrize("length", [0, 1, MAX_LINE_BYTES - 1, MAX_LINE_BYTES, MAX_LINE_BYTES + 1])
+@pytest.mark.parametrize("where", ["first", "middle", "last", "last, unended"])
+@pytest.mark.parametrize("block", [1000, BLOCK_SIZE])  # the line cut across reads, or within one
+def test_long_lines_are_found_wherever_they_are(length: int, where: str, block: int) -> None:
+    short = b"7S 8S 10S 7C 9C JC 7D 8D 7H 9H\n" * 200
+    line = b"x" * length + (b"" if where == "last, unended" else b"\n")
+    data = {"first": line + short, "middle": short + line + short}.get(where, short + line)
+    chunks = list(read_chunks(Source("s", stream=io.BytesIO(data)), block_size=block))
+    long_lines = [c.line for c in chunks if isinstance(c, LongLine)]
+    assert long_lines == ([] if length <= MAX_LINE_BYTES else [1 if where == "first" else 201])
