@@ -23,8 +23,8 @@ from advisor.errors import (
     TableError,
 )
 from advisor.holdings import Holding, HoldingPattern
-from advisor.seats import Seat
-from advisor.table import Lead, Progression, Table, TalonCard, default_table, load_table
+from advisor.seats import Lead, Position, Seat
+from advisor.table import Progression, Table, TalonCard, default_table, load_table
 from advisor.verdict import Assessment, assess
 
 __all__ = [
@@ -44,6 +44,7 @@ __all__ = [
     "NotationError",
     "OutputError",
     "PlayError",
+    "Position",
     "Progression",
     "Rank",
     "Seat",

@@ -53,7 +53,8 @@ from advisor.errors import AdvisorError
 from advisor.holdings import Holding
 from advisor.limits import MAX_LINE_BYTES, check_jobs, cores
 from advisor.rules import no_seven_rule
-from advisor.table import Lead, Table
+from advisor.seats import Lead
+from advisor.table import Table
 from advisor.text import shown
 from advisor.verdict import Assessment, assess, judge_cached
 

@@ -22,13 +22,13 @@ from typing import Any
 
 from advisor.cards import CardSet
 from advisor.errors import CardCountError
-from advisor.exact import SEAT_NAMES, ExactError, ExactLead, json_number
+from advisor.exact import ExactError, json_number
 from advisor.exact_discard import SeatTricks, score_discards
+from advisor.seats import Lead, Seat
 from advisor.solver import (
     EXACT_LAYOUTS,
     Odds,
     ProgressCallback,
-    Seat,
     SolverUnavailableError,
     catch_odds,
     core_available,
@@ -167,7 +167,7 @@ def _seat_dict(seat: CandidateSeat) -> dict[str, Any]:
     low, high = seat.interval
     odds = seat.odds
     return {
-        "lead": SEAT_NAMES[seat.seat],
+        "lead": seat.seat.lead.value,
         "p_caught": round(seat.p_caught, 4),
         "low": round(low, 4),
         "high": round(high, 4),
@@ -187,7 +187,7 @@ class DiscardOdds:
     others by their bound)."""
 
     cards: CardSet
-    lead: ExactLead
+    lead: Lead
     samples: int
     seed: int
     exact: bool
@@ -232,7 +232,7 @@ class DiscardOdds:
 
 def discard_odds(
     cards: CardSet,
-    lead: ExactLead,
+    lead: Lead,
     table: Table,
     *,
     samples: int = DEFAULT_LAYOUTS,
@@ -252,7 +252,7 @@ def discard_odds(
     pool = cards.complement()
     ranks = sample_ranks(samples, seed)
     layouts = array("I", (left_hand_of_rank(pool, rank).mask for rank in ranks))
-    order = list(talon_discard_order(cards, lead.table_lead, table))
+    order = list(talon_discard_order(cards, lead.founding, table))
     scored = score_discards(cards, pool, lead.seats, layouts, order, SETTLED_BEST)
     candidates = [
         Candidate(found.discards, cards - found.discards, found.rank,

@@ -48,8 +48,9 @@ from advisor.cards import HAND_SIZE, Card, CardSet
 from advisor.errors import AdvisorError, CardCountError
 from advisor.exact_discard import choose_discard, total_score
 from advisor.limits import check_samples
-from advisor.solver import Odds, Seat, SolverUnavailableError, core_available, solve_many
-from advisor.table import Lead, Table
+from advisor.seats import Lead, Seat
+from advisor.solver import Odds, SolverUnavailableError, core_available, solve_many
+from advisor.table import Table
 from advisor.talon import TALON_COUNT, talon_discard_order, talon_discards
 from advisor.verdict import DECLARE, PASS, Assessment, assess
 
@@ -73,37 +74,6 @@ class DiscardMode(str, Enum):
 
     def __str__(self) -> str:
         return self.value
-
-
-class ExactLead(str, Enum):
-    """Who leads the first trick in the exact analysis; ``them`` is both catchers' seats."""
-
-    ME = "me"
-    LEFT = "left"
-    RIGHT = "right"
-    THEM = "them"
-
-    def __str__(self) -> str:
-        return self.value
-
-    @property
-    def seats(self) -> tuple[Seat, ...]:
-        """The seats solved: one, or both catchers' for ``them``."""
-        return _SEATS[self.value]
-
-    @property
-    def table_lead(self) -> Lead:
-        """The lead the founding table and the table's discard use."""
-        return Lead.ME if self is ExactLead.ME else Lead.THEM
-
-    @classmethod
-    def of(cls, lead: Lead) -> ExactLead:
-        """``me`` stays ``me``; ``them`` means both catchers' seats."""
-        return cls(lead.value)
-
-
-SEAT_NAMES = {Seat.M: "me", Seat.L: "left", Seat.R: "right"}
-_SEATS = {"me": (Seat.M,), "left": (Seat.L,), "right": (Seat.R,), "them": (Seat.L, Seat.R)}
 
 
 def splits_per_talon(samples: int) -> int:
@@ -232,7 +202,7 @@ class SeatOdds:
         low, high = self.interval
         score_low, score_high = self.score_interval
         return {
-            "lead": SEAT_NAMES[self.seat],
+            "lead": self.seat.lead.value,
             "p_caught": round(self.p_caught, 4),
             "low": round(low, 4),
             "high": round(high, 4),
@@ -249,7 +219,7 @@ class ExactOdds:
 
     founding: Assessment
     """The founding rules on the ten cards as dealt."""
-    lead: ExactLead
+    lead: Lead
     discard: DiscardMode
     seed: int
     samples: int
@@ -424,7 +394,7 @@ def json_number(value: float) -> float | int:
 
 def exact_odds(
     hand: CardSet,
-    lead: ExactLead,
+    lead: Lead,
     table: Table,
     *,
     samples: int = DEFAULT_SAMPLES,
@@ -443,7 +413,7 @@ def exact_odds(
     per_talon = splits_per_talon(samples)
     if not core_available():
         raise SolverUnavailableError()
-    founding = assess(hand, lead.table_lead, table)
+    founding = assess(hand, lead.founding, table)
     strata = draw_strata(hand, per_talon, seed)
     choose = _chooser(hand, lead, table, mode, seed)
     seats = tuple(_seat_odds(hand, strata, choose, seat) for seat in lead.seats)
@@ -454,14 +424,12 @@ _Chooser = Callable[[int, "Stratum", Seat], CardSet]
 """M's discard for the talon numbered ``number`` (its stratum) and the leading seat."""
 
 
-def _chooser(
-    hand: CardSet, lead: ExactLead, table: Table, mode: DiscardMode, seed: int
-) -> _Chooser:
+def _chooser(hand: CardSet, lead: Lead, table: Table, mode: DiscardMode, seed: int) -> _Chooser:
     """How M picks his discard for a talon and seat, by ``mode``."""
     if mode is DiscardMode.EXACT:
-        return _ExactChoice(hand, lead.table_lead, table, choice_seed(seed))
+        return _ExactChoice(hand, lead.founding, table, choice_seed(seed))
     top = SOLVER_CANDIDATES if mode is DiscardMode.SOLVER else 1
-    candidates = [found for _, found in talon_discards(hand, lead.table_lead, table, top)]
+    candidates = [found for _, found in talon_discards(hand, lead.founding, table, top)]
 
     def by_table(number: int, stratum: Stratum, seat: Seat) -> CardSet:
         return _best_option(hand, stratum, candidates[number], seat)
@@ -523,7 +491,7 @@ class BatchExact:
     def __call__(self, hand: CardSet, lead: Lead, table: Table) -> dict[str, Any]:
         found = exact_odds(
             hand,
-            ExactLead.of(lead),
+            lead,
             table,
             samples=self.samples,
             seed=self.seed,

@@ -44,7 +44,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from advisor.cards import HAND_SIZE, CardSet
-from advisor.solver import GAVE_UP, Seat, solve_many
+from advisor.seats import Seat
+from advisor.solver import GAVE_UP, solve_many
 
 CLEAN_SCORE = 10  # to the pool for a clean misère
 TRICK_SCORE = 10  # to the mountain per trick taken

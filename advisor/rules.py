@@ -15,7 +15,8 @@ from typing import NamedTuple
 
 from advisor.cards import Suit
 from advisor.holdings import Holding
-from advisor.table import Lead, Table, TableEntry
+from advisor.seats import Lead
+from advisor.table import Table, TableEntry
 
 _EPSILON = 1e-9  # percent sums of decimals must not miss the threshold by rounding
 
@@ -160,7 +161,7 @@ def no_seven_rule(
 def _lone_low_excepted(holding: Holding, lead: Lead, table: Table) -> bool:
     return (
         table.rule("lone_low_own_lead")
-        and lead is Lead.ME
+        and lead.own
         and holding.mask in (0b10, 0b100)  # a lone 8 or a lone 9
     )
 

@@ -1,14 +1,19 @@
-"""The seats at the table, in the words players use.
+"""Who sits where: the misère seats (M, L, R), who leads the first trick, and the all-pass seats.
 
-Play goes clockwise from the dealer's left: **first hand** (первая рука), **second hand**
-(вторая рука), **third hand** (третья рука). In a three-handed game the dealer is third hand; in
-a four-handed game the dealer sits the deal out and the other three are first, second and third
-hand. A trick led by seat ``s`` is played s, s+1, s+2 (mod 3).
+In a misère deal the seats are seen from the declarer M: **L** sits to his left and plays right
+after him, **R** to his right and plays right before him; a trick led by M goes M, L, R, led by L
+goes L, R, M. The first trick is led by the *first hand* (the player to the dealer's left), so
+M has the first lead when he is first hand (:attr:`Lead.ME`), else one of the catchers does.
+
+In all-pass (распас) the seats are counted from the dealer's left: **first hand** (первая
+рука), **second hand** (вторая рука), **third hand** (третья рука). In a three-handed game the
+dealer is third hand; in a four-handed game the dealer sits the deal out. A trick led by seat
+``s`` is played s, s+1, s+2 (mod 3) either way.
 """
 
 from __future__ import annotations
 
-from enum import IntEnum
+from enum import Enum, IntEnum
 
 from advisor.errors import NotationError
 
@@ -16,7 +21,61 @@ SEAT_COUNT = 3
 
 
 class Seat(IntEnum):
-    """The three seats that hold cards, in playing order from the dealer's left."""
+    """The three players of a misère deal, clockwise: M (the declarer), L (left of M, plays
+    after him), R (right of M)."""
+
+    M = 0
+    L = 1
+    R = 2
+
+    def after(self, steps: int = 1) -> Seat:
+        """The seat that plays ``steps`` cards after this one in a trick."""
+        return Seat((self + steps) % SEAT_COUNT)
+
+    @property
+    def lead(self) -> Lead:
+        """The lead of this seat: ``me``, ``left`` or ``right``."""
+        return (Lead.ME, Lead.LEFT, Lead.RIGHT)[self]
+
+
+class Lead(str, Enum):
+    """Who leads the first trick, seen from the misère player: ``me``, one catcher (``left``,
+    ``right``), or ``them``, either catcher (both seats, averaged, where the play is solved)."""
+
+    ME = "me"
+    LEFT = "left"
+    RIGHT = "right"
+    THEM = "them"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def own(self) -> bool:
+        """Whether the misère player leads first (the table's ``own`` values apply)."""
+        return self is Lead.ME
+
+    @property
+    def founding(self) -> Lead:
+        """The lead as the founding table and rules know it: ``me`` or ``them``."""
+        return Lead.ME if self is Lead.ME else Lead.THEM
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats that may lead: one, or both catchers' for ``them``."""
+        return _SEATS_OF[self]
+
+
+_SEATS_OF = {
+    Lead.ME: (Seat.M,),
+    Lead.LEFT: (Seat.L,),
+    Lead.RIGHT: (Seat.R,),
+    Lead.THEM: (Seat.L, Seat.R),
+}
+
+
+class Position(IntEnum):
+    """The three all-pass seats that hold cards, in playing order from the dealer's left."""
 
     FIRST = 0
     SECOND = 1
@@ -36,12 +95,12 @@ class Seat(IntEnum):
     def russian(self) -> str:
         return ("первая", "вторая", "третья")[self] + " рука"
 
-    def after(self, steps: int = 1) -> Seat:
+    def after(self, steps: int = 1) -> Position:
         """The seat that plays ``steps`` cards after this one in a trick."""
-        return Seat((self + steps) % SEAT_COUNT)
+        return Position((self + steps) % SEAT_COUNT)
 
     @classmethod
-    def parse(cls, text: str) -> Seat:
+    def parse(cls, text: str) -> Position:
         """Read ``first``, ``first hand``, ``1``, ``1st`` (any case), or the Russian words."""
         key = " ".join(text.lower().replace("_", " ").split())
         key = key.removesuffix(" hand").removesuffix(" рука")
@@ -57,9 +116,9 @@ class Seat(IntEnum):
 _SPELLINGS = {
     spelling: seat
     for seat, spellings in (
-        (Seat.FIRST, ("first", "1", "1st", "первая")),
-        (Seat.SECOND, ("second", "2", "2nd", "вторая")),
-        (Seat.THIRD, ("third", "3", "3rd", "третья")),
+        (Position.FIRST, ("first", "1", "1st", "первая")),
+        (Position.SECOND, ("second", "2", "2nd", "вторая")),
+        (Position.THIRD, ("third", "3", "3rd", "третья")),
     )
     for spelling in spellings
 }

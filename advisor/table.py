@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 from advisor.errors import AdvisorError, OutputError, TableError
 from advisor.holdings import Holding, HoldingPattern
 from advisor.limits import MAX_TABLE_BYTES
+from advisor.seats import Lead
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -35,16 +36,6 @@ TABLE_ENV = "ADVISOR_TABLE"
 CONFIG_FILE_NAME = "table.toml"
 COMBINE_MODES = ("sum", "independent", "max")
 PLAYER_COUNTS = (3, 4)
-
-
-class Lead(str, Enum):
-    """Who leads the first trick, seen from the misère player."""
-
-    ME = "me"
-    THEM = "them"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 class TalonCard(str, Enum):
@@ -93,7 +84,7 @@ class TableEntry(NamedTuple):
     origin: str = BUILT_IN
 
     def percent(self, lead: Lead) -> float:
-        return self.own if lead is Lead.ME else self.their
+        return self.own if lead.own else self.their
 
     @property
     def key(self) -> str:

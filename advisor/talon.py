@@ -36,7 +36,8 @@ from advisor.cards import CardSet, Suit
 from advisor.errors import CardCountError
 from advisor.holdings import Holding
 from advisor.rules import combine, no_seven_rule, within
-from advisor.table import Lead, Table
+from advisor.seats import Lead
+from advisor.table import Table
 from advisor.verdict import Assessment, assess, judge_cached
 
 HAND_CARDS = 10

@@ -17,7 +17,8 @@ from advisor.rules import (
     no_seven_rule,
     threshold_rule,
 )
-from advisor.table import Lead, Table
+from advisor.seats import Lead
+from advisor.table import Table
 
 DECLARE = "declare"
 PASS = "pass"

@@ -39,7 +39,7 @@ from advisor.allpass.rules import AllPassRules, Deal, format_deal
 from advisor.allpass.sample import estimate_allpass
 from advisor.allpass.solver import Value, deal_values, nodes_searched, solve_deals
 from advisor.cards import Card, CardSet, parse_hand
-from advisor.seats import Seat
+from advisor.seats import Position
 
 RUNS = 3
 RULES = AllPassRules()
@@ -88,7 +88,7 @@ def bench_many_deals(deals: list[Deal]) -> None:
     rate = len(deals) / cpu
     report(f"forced, 3 seats, {len(deals):,} deals ({nodes:,.0f} nodes/deal)",
            f"{rate:,.0f} deals/s", "-", True, free)  # fmt: skip
-    one = (Seat.FIRST,)
+    one = (Position.FIRST,)
     _, cpu, free = best_of(lambda: solve_deals(deals, RULES, one, (Value.FORCED,)))
     rate = len(deals) / cpu
     report("forced, first hand only", f"{rate:,.0f} deals/s", ">= 1,100/s", rate >= 1100, free)
@@ -116,7 +116,7 @@ def bench_estimates() -> None:
     free_shares = []
     for text in TYPICAL_HANDS:
         hand = parse_hand(text)
-        _, cpu, free = best_of(lambda hand=hand: estimate_allpass(hand, Seat.SECOND, RULES))
+        _, cpu, free = best_of(lambda hand=hand: estimate_allpass(hand, Position.SECOND, RULES))
         seconds.append(cpu)
         free_shares.append(free)
     median = statistics.median(seconds)

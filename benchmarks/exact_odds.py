@@ -36,12 +36,13 @@ from typing import TypeVar
 
 from advisor.cards import CardSet
 from advisor.discard_odds import discard_odds
-from advisor.exact import DEFAULT_SAMPLES, ExactLead, exact_odds
+from advisor.exact import DEFAULT_SAMPLES, exact_odds
+from advisor.seats import Lead
 from advisor.table import default_table
 
 TARGET_S = 0.5
 DISCARD_TARGET_S = 2.0
-SEATS = (ExactLead.ME, ExactLead.LEFT, ExactLead.RIGHT)
+SEATS = (Lead.ME, Lead.LEFT, Lead.RIGHT)
 
 
 def misere_like(rng: random.Random) -> CardSet:
@@ -134,7 +135,7 @@ def main() -> None:
     print(summary("all, table", by_table, None))
     rng = random.Random(args.seed)
     twelves = [with_talon(hand, rng) for hand in hands[:10]]
-    discard_times = [timed(partial(discard_odds, c, ExactLead.LEFT, table))[0] for c in twelves]
+    discard_times = [timed(partial(discard_odds, c, Lead.LEFT, table))[0] for c in twelves]
     print(summary("discard --exact", discard_times, DISCARD_TARGET_S))
     print(f"load average before the batch runs: {os.getloadavg()[0]:.2f} (2 cores)")
     for jobs in (2, 1):

@@ -23,7 +23,8 @@ from collections.abc import Callable
 from machine import machine_ticks
 
 from advisor.cards import parse_cards, parse_hand
-from advisor.solver import Odds, Seat, catch_odds, nodes_searched
+from advisor.seats import Seat
+from advisor.solver import Odds, catch_odds, nodes_searched
 from advisor.solver import _core as core
 
 FIXTURE = parse_hand("7S 10S 7C 8C 9C 7D 8D 9D 7H 8H")

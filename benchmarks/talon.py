@@ -18,7 +18,8 @@ import time
 from collections.abc import Callable
 
 from advisor.cards import CardSet
-from advisor.table import Lead, default_table
+from advisor.seats import Lead
+from advisor.table import default_table
 from advisor.talon import talon_outlook
 from advisor.verdict import assess
 

@@ -17,7 +17,7 @@ from advisor.allpass.rules import (
 )
 from advisor.cards import Card, CardSet, Suit, parse_cards
 from advisor.errors import CardCountError, DuplicateCardError, LayoutError, NotationError, PlayError
-from advisor.seats import Seat
+from advisor.seats import Position
 from advisor.table import Progression, TalonCard, default_table, merge_table
 
 SUIT = AllPassRules(TalonCard.SUIT)
@@ -39,7 +39,7 @@ FOUR = _ending("♥8 ♠A ♣7 ♦7", "♥K ♠7 ♣8 ♦8", "♥10 ♠8 ♦A �
 FOUR_PLAY = "8♥ K♥ 10♥  7♣ 8♣ A♦  A♠ 7♠ 8♠  7♦ 8♦ 9♦"
 
 
-def _takers(deal: Deal, play: str, rules: AllPassRules) -> list[Seat | None]:
+def _takers(deal: Deal, play: str, rules: AllPassRules) -> list[Position | None]:
     return [trick.taker for trick in replay(deal, parse_play(play), rules).tricks]
 
 
@@ -47,14 +47,18 @@ def test_the_turned_up_card_sets_the_suit_and_the_highest_card_of_it_takes_the_t
     """Trick 1: hearts turned up; ♥K is the highest heart played, second hand takes it."""
     played = replay(FOUR, parse_play(FOUR_PLAY), SUIT)
     first = played.tricks[0]
-    assert (first.turned, first.leader, first.taker) == (Card.parse("9♥"), Seat.FIRST, Seat.SECOND)
+    assert (first.turned, first.leader, first.taker) == (
+        Card.parse("9♥"),
+        Position.FIRST,
+        Position.SECOND,
+    )
     assert [str(c) for c in first.cards] == ["8♥", "K♥", "10♥"]
 
 
 def test_other_suits_do_not_count() -> None:
     """Trick 2: clubs turned up; third hand's ♦A is of another suit and takes nothing, the
     highest club (second hand's ♣8) takes it."""
-    assert _takers(FOUR, FOUR_PLAY, SUIT)[1] is Seat.SECOND
+    assert _takers(FOUR, FOUR_PLAY, SUIT)[1] is Position.SECOND
 
 
 def test_a_void_player_may_play_anything() -> None:
@@ -66,28 +70,41 @@ def test_first_hand_leads_trick_3_then_the_winner_leads() -> None:
     """Second hand took trick 2, yet first hand leads trick 3 (and takes it with ♠A); he
     then leads trick 4, which third hand's ♦9 takes."""
     tricks = replay(FOUR, parse_play(FOUR_PLAY), SUIT).tricks
-    assert [t.leader for t in tricks] == [Seat.FIRST, Seat.FIRST, Seat.FIRST, Seat.FIRST]
-    assert [t.taker for t in tricks] == [Seat.SECOND, Seat.SECOND, Seat.FIRST, Seat.THIRD]
+    assert [t.leader for t in tricks] == [
+        Position.FIRST,
+        Position.FIRST,
+        Position.FIRST,
+        Position.FIRST,
+    ]
+    assert [t.taker for t in tricks] == [
+        Position.SECOND,
+        Position.SECOND,
+        Position.FIRST,
+        Position.THIRD,
+    ]
     assert (tricks[2].turned, tricks[3].turned) == (None, None)
     again = replay(
         _ending("♠7 ♣7", "♠8 ♣8", "♠A ♣9"), parse_play("7♠ 8♠ A♠  9♣ 7♣ 8♣"), SUIT
     ).tricks
-    assert [t.leader for t in again] == [Seat.FIRST, Seat.THIRD]  # the winner of trick 1 leads
+    assert [t.leader for t in again] == [
+        Position.FIRST,
+        Position.THIRD,
+    ]  # the winner of trick 1 leads
 
 
 def test_under_dealer_the_turned_up_card_is_the_dealers() -> None:
     """Clubs turned up with the ♣9: the best club played is ♣8, so nobody beats the dealer's
     card. Three-handed the dealer is third hand and takes the trick; four-handed he sits out
     and it is charged to him, to nobody at the table."""
-    assert _takers(FOUR, FOUR_PLAY, DEALER_3)[1] is Seat.THIRD
+    assert _takers(FOUR, FOUR_PLAY, DEALER_3)[1] is Position.THIRD
     assert _takers(FOUR, FOUR_PLAY, DEALER_4)[1] is None
     played = replay(FOUR, parse_play(FOUR_PLAY), DEALER_4)
-    assert (played.taken(None), [played.taken(s) for s in Seat]) == (1, [1, 1, 1])
+    assert (played.taken(None), [played.taken(s) for s in Position]) == (1, [1, 1, 1])
 
 
-@pytest.mark.parametrize(("rules", "taker"), [(SUIT, Seat.FIRST), (DEALER_3, Seat.THIRD),
+@pytest.mark.parametrize(("rules", "taker"), [(SUIT, Position.FIRST), (DEALER_3, Position.THIRD),
                                               (DEALER_4, None)])  # fmt: skip
-def test_a_turned_up_ace(rules: AllPassRules, taker: Seat | None) -> None:
+def test_a_turned_up_ace(rules: AllPassRules, taker: Position | None) -> None:
     """Under "dealer" a turned-up ace is the dealer's trick: nobody can beat it."""
     three = _cards("K♠ 7♠ 9♠")
     assert talon_taker(Card.parse("A♠"), three, rules) is taker
@@ -95,13 +112,13 @@ def test_a_turned_up_ace(rules: AllPassRules, taker: Seat | None) -> None:
 
 @pytest.mark.parametrize("rules", [SUIT, DEALER_3, DEALER_4])
 def test_a_turned_up_seven_is_beaten_by_the_highest_card_of_its_suit(rules: AllPassRules) -> None:
-    assert talon_taker(Card.parse("7♠"), _cards("9♠ Q♠ 8♠"), rules) is Seat.SECOND
-    assert talon_taker(Card.parse("7♠"), _cards("A♥ 8♠ K♦"), rules) is Seat.SECOND
+    assert talon_taker(Card.parse("7♠"), _cards("9♠ Q♠ 8♠"), rules) is Position.SECOND
+    assert talon_taker(Card.parse("7♠"), _cards("A♥ 8♠ K♦"), rules) is Position.SECOND
 
 
-@pytest.mark.parametrize(("rules", "taker"), [(SUIT, None), (DEALER_3, Seat.THIRD),
+@pytest.mark.parametrize(("rules", "taker"), [(SUIT, None), (DEALER_3, Position.THIRD),
                                               (DEALER_4, None)])  # fmt: skip
-def test_a_talon_trick_nobody_follows(rules: AllPassRules, taker: Seat | None) -> None:
+def test_a_talon_trick_nobody_follows(rules: AllPassRules, taker: Position | None) -> None:
     """Only in an ending: no player holds the turned-up card's suit. Nobody played a card of
     it: under "suit" the trick goes to nobody; under "dealer" nobody beat the dealer's card."""
     assert talon_taker(Card.parse("8♥"), _cards("A♠ K♣ Q♦"), rules) is taker
@@ -113,8 +130,8 @@ def test_a_talon_trick_nobody_follows(rules: AllPassRules, taker: Seat | None) -
 
 
 def test_an_ordinary_trick_goes_to_the_highest_card_of_the_led_suit() -> None:
-    assert trick_taker(Seat.SECOND, _cards("9♦ A♠ 10♦")) is Seat.FIRST  # 10♦, played third
-    assert trick_taker(Seat.THIRD, _cards("7♣ A♦ K♥")) is Seat.THIRD
+    assert trick_taker(Position.SECOND, _cards("9♦ A♠ 10♦")) is Position.FIRST  # 10♦, played third
+    assert trick_taker(Position.THIRD, _cards("7♣ A♦ K♥")) is Position.THIRD
 
 
 def test_following_suit_is_compulsory_when_possible() -> None:
@@ -136,26 +153,26 @@ def test_a_revoke_charges_the_whole_deal() -> None:
     played = replay(FOUR, parse_play(REVOKE_PLAY), SUIT)
     (revoke,) = played.revokes
     assert (revoke.trick, revoke.seat, str(revoke.card), revoke.suit) == (
-        2, Seat.FIRST, "7♦", Suit.CLUBS
+        2, Position.FIRST, "7♦", Suit.CLUBS
     )  # fmt: skip
-    assert [played.taken(s) for s in Seat] == [2, 2, 0]
-    assert [played.charged(s) for s in Seat] == [4, 0, 0]
-    assert [played.penalty(s) for s in Seat] == [4.0, 0.0, 0.0]
+    assert [played.taken(s) for s in Position] == [2, 2, 0]
+    assert [played.charged(s) for s in Position] == [4, 0, 0]
+    assert [played.penalty(s) for s in Position] == [4.0, 0.0, 0.0]
 
 
 def test_two_revokers_are_each_charged_the_whole_deal() -> None:
     deal = _ending("♠7 ♣7", "♠8 ♣8", "♠9 ♣9")
     played = replay(deal, parse_play("7♠ 8♣ 9♣  7♣ 8♠ 9♠"), SUIT)
-    assert [r.seat for r in played.revokes] == [Seat.SECOND, Seat.THIRD]
-    assert [played.charged(s) for s in Seat] == [0, 2, 2]
+    assert [r.seat for r in played.revokes] == [Position.SECOND, Position.THIRD]
+    assert [played.charged(s) for s in Position] == [0, 2, 2]
 
 
 def test_without_a_revoke_each_is_charged_his_tricks_at_the_price() -> None:
     rules = AllPassRules(TalonCard.SUIT, penalty=2, progression=Progression.GEOMETRIC)
     played = replay(FOUR, parse_play(FOUR_PLAY), rules, repeat=3)
     assert played.price == 8.0  # 2 points a trick, times 4 for the third all-pass in a row
-    assert [played.charged(s) for s in Seat] == [1, 2, 1]
-    assert [played.penalty(s) for s in Seat] == [8.0, 16.0, 8.0]
+    assert [played.charged(s) for s in Position] == [1, 2, 1]
+    assert [played.penalty(s) for s in Position] == [8.0, 16.0, 8.0]
 
 
 def test_rules_come_from_the_table_and_the_command_line() -> None:
@@ -170,7 +187,7 @@ def test_rules_come_from_the_table_and_the_command_line() -> None:
     assert rules.dealer is None and rules.price(2) == 6
     assert AllPassRules.from_table(table, TalonCard.SUIT).talon_card is TalonCard.SUIT
     assert AllPassRules.from_table(default_table()) == AllPassRules()
-    assert AllPassRules().dealer is Seat.THIRD
+    assert AllPassRules().dealer is Position.THIRD
 
 
 # ----------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from advisor.allpass.rules import AllPassRules
 from advisor.allpass.sample import Spread, estimate_allpass, random_deals
 from advisor.cards import DECK_MASK, CardSet, parse_hand
 from advisor.errors import AdvisorError, LayoutError
-from advisor.seats import Seat
+from advisor.seats import Position
 from advisor.table import Progression, TalonCard
 
 HAND = parse_hand("♠7 9 J ♣8 Q A ♦7 10 ♥9 K")
@@ -20,11 +20,11 @@ RULES = AllPassRules()
 
 
 def test_random_deals_give_the_seat_its_hand_and_share_out_the_rest() -> None:
-    deals = random_deals(HAND, Seat.SECOND, 2200, seed=1)
+    deals = random_deals(HAND, Position.SECOND, 2200, seed=1)
     talon_cards: Counter[int] = Counter()
     for deal in deals:
-        assert deal.hand(Seat.SECOND) == HAND and len(deal.talon) == 2
-        rest = deal.hand(Seat.FIRST) | deal.hand(Seat.THIRD) | CardSet.of(deal.talon)
+        assert deal.hand(Position.SECOND) == HAND and len(deal.talon) == 2
+        rest = deal.hand(Position.FIRST) | deal.hand(Position.THIRD) | CardSet.of(deal.talon)
         assert rest == CardSet(DECK_MASK) - HAND
         talon_cards.update(card.index for card in deal.talon)
     # each of the 22 unseen cards is in the talon 2 times in 22 (200 times here), give or take
@@ -32,7 +32,7 @@ def test_random_deals_give_the_seat_its_hand_and_share_out_the_rest() -> None:
         len(talon_cards) == 22
         and 140 < min(talon_cards.values()) <= max(talon_cards.values()) < 260
     )
-    assert random_deals(HAND, Seat.SECOND, 5, seed=1) == deals[:5]
+    assert random_deals(HAND, Position.SECOND, 5, seed=1) == deals[:5]
 
 
 def test_spread_mean_interval_and_histogram() -> None:
@@ -50,11 +50,11 @@ def test_spread_mean_interval_and_histogram() -> None:
 
 def test_bad_requests_are_named() -> None:
     with pytest.raises(LayoutError, match="the hand holds 9 cards, not 10"):
-        estimate_allpass(HAND - CardSet.of(list(HAND)[:1]), Seat.FIRST, RULES)
+        estimate_allpass(HAND - CardSet.of(list(HAND)[:1]), Position.FIRST, RULES)
     with pytest.raises(AdvisorError, match="the number of samples must be at least 1, not 0"):
-        estimate_allpass(HAND, Seat.FIRST, RULES, samples=0)
+        estimate_allpass(HAND, Position.FIRST, RULES, samples=0)
     with pytest.raises(AdvisorError, match="counted from 1, not 0"):
-        estimate_allpass(HAND, Seat.FIRST, RULES, repeat=0)
+        estimate_allpass(HAND, Position.FIRST, RULES, repeat=0)
 
 
 class TestWithTheSolver:
@@ -63,17 +63,17 @@ class TestWithTheSolver:
         require_built(solver.core_available(), "the compiled all-pass solver")
 
     def test_same_seed_same_answer_and_jobs_do_not_matter(self) -> None:
-        one = estimate_allpass(HAND, Seat.THIRD, RULES, samples=300, seed=5)
-        assert estimate_allpass(HAND, Seat.THIRD, RULES, samples=300, seed=5) == one
-        assert estimate_allpass(HAND, Seat.THIRD, RULES, samples=300, seed=5, jobs=2) == one
-        assert estimate_allpass(HAND, Seat.THIRD, RULES, samples=300, seed=6) != one
+        one = estimate_allpass(HAND, Position.THIRD, RULES, samples=300, seed=5)
+        assert estimate_allpass(HAND, Position.THIRD, RULES, samples=300, seed=5) == one
+        assert estimate_allpass(HAND, Position.THIRD, RULES, samples=300, seed=5, jobs=2) == one
+        assert estimate_allpass(HAND, Position.THIRD, RULES, samples=300, seed=6) != one
 
     def test_estimate_is_the_solver_over_the_sampled_deals(self) -> None:
         rules = AllPassRules(TalonCard.DEALER, penalty=2, progression=Progression.ARITHMETIC)
-        found = estimate_allpass(HAND, Seat.FIRST, rules, samples=60, seed=2, repeat=3)
-        deals = random_deals(HAND, Seat.FIRST, 60, seed=2)
-        forced = [solver.value(d, Seat.FIRST, solver.Value.FORCED, rules) for d in deals]
-        fewest = [solver.value(d, Seat.FIRST, solver.Value.FEWEST, rules) for d in deals]
+        found = estimate_allpass(HAND, Position.FIRST, rules, samples=60, seed=2, repeat=3)
+        deals = random_deals(HAND, Position.FIRST, 60, seed=2)
+        forced = [solver.value(d, Position.FIRST, solver.Value.FORCED, rules) for d in deals]
+        fewest = [solver.value(d, Position.FIRST, solver.Value.FEWEST, rules) for d in deals]
         assert found.forced.histogram == tuple(forced.count(t) for t in range(11))
         assert found.fewest.histogram == tuple(fewest.count(t) for t in range(11))
         assert found.forced.mean == pytest.approx(sum(forced) / 60)
@@ -86,6 +86,6 @@ class TestWithTheSolver:
         assert len(data["fewest"]["histogram"]) == 11 and data["seat"] == "first"
 
     def test_the_lowest_cards_cost_nothing(self) -> None:
-        found = estimate_allpass(parse_hand("♠7 8 9 ♣7 8 9 ♦7 8 ♥7 8"), Seat.SECOND, RULES)
+        found = estimate_allpass(parse_hand("♠7 8 9 ♣7 8 9 ♦7 8 ♥7 8"), Position.SECOND, RULES)
         assert found.forced.histogram[0] == found.samples == 1000
         assert found.expected_penalty == 0

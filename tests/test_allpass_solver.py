@@ -18,7 +18,7 @@ from advisor.allpass.sample import random_deals
 from advisor.allpass.solver import Value, best_line, deal_values, solve_deals, value
 from advisor.cards import Card, CardSet, parse_hand
 from advisor.errors import AdvisorError
-from advisor.seats import Seat
+from advisor.seats import Position
 from advisor.table import TalonCard
 
 require_built(solver.core_available(), "the compiled all-pass solver advisor.allpass._core")
@@ -42,7 +42,7 @@ def _dealer_code(rules: AllPassRules) -> int:
 
 def _deal(hands: list[int], talon: list[int], leader: int) -> Deal:
     three = (CardSet(hands[0]), CardSet(hands[1]), CardSet(hands[2]))
-    return Deal(three, tuple(Card.from_index(c) for c in talon), Seat(leader))
+    return Deal(three, tuple(Card.from_index(c) for c in talon), Position(leader))
 
 
 def test_solver_agrees_with_brute_force_on_random_endings() -> None:
@@ -53,7 +53,7 @@ def test_solver_agrees_with_brute_force_on_random_endings() -> None:
     for _ in range(ENDINGS):
         hands, talon, leader = random_ending(rng)
         name = rng.choice(list(RULES))
-        player, which = Seat(rng.randrange(3)), Value(rng.randrange(2))
+        player, which = Position(rng.randrange(3)), Value(rng.randrange(2))
         expected = brute_force(
             hands, talon, leader, player, which is Value.FEWEST, _dealer_code(RULES[name])
         )
@@ -99,8 +99,8 @@ ACES_HAND = parse_hand("♠7 8 9 10 J Q K A ♥A ♦A")  # every spade and the r
 FOUR_ACES = parse_hand("♠8 9 10 J Q K A ♣A ♦A ♥A")  # the four aces and the spades above the 7
 
 
-@pytest.mark.parametrize("seat", list(Seat))
-def test_the_lowest_cards_take_nothing(seat: Seat) -> None:
+@pytest.mark.parametrize("seat", list(Position))
+def test_the_lowest_cards_take_nothing(seat: Position) -> None:
     """Every card of the hand is below every other card of its suit: whoever leads, someone
     else holds the suit and plays higher, so the hand never takes a trick."""
     deals = random_deals(LOW_HAND, seat, 40, seed=seat)
@@ -118,10 +118,10 @@ def test_the_lowest_cards_and_the_dealers_aces() -> None:
         "first: ♠10 J Q ♣10 J Q ♦9 10 J Q second: ♠K ♣K A ♦K A ♥9 10 J Q K "
         "third: ♠7 8 9 ♣7 8 9 ♦7 8 ♥7 8 talon: A♥ A♠"
     )
-    assert value(deal, Seat.THIRD, Value.FORCED, RULES["dealer, three-handed"]) == 2
-    assert value(deal, Seat.THIRD, Value.FEWEST, RULES["dealer, three-handed"]) == 2
-    assert value(deal, Seat.THIRD, Value.FORCED, RULES["dealer, four-handed"]) == 0
-    assert value(deal, Seat.THIRD, Value.FORCED, RULES["suit"]) == 0
+    assert value(deal, Position.THIRD, Value.FORCED, RULES["dealer, three-handed"]) == 2
+    assert value(deal, Position.THIRD, Value.FEWEST, RULES["dealer, three-handed"]) == 2
+    assert value(deal, Position.THIRD, Value.FORCED, RULES["dealer, four-handed"]) == 0
+    assert value(deal, Position.THIRD, Value.FORCED, RULES["suit"]) == 0
 
 
 def _talon_tricks_of_red_aces(deal: Deal) -> int:
@@ -133,21 +133,21 @@ def _talon_tricks_of_red_aces(deal: Deal) -> int:
     return int(first) + int(first and second and deal.talon[0].suit != deal.talon[1].suit)
 
 
-@pytest.mark.parametrize("seat", list(Seat))
-def test_the_four_aces_hand(seat: Seat) -> None:
+@pytest.mark.parametrize("seat", list(Position))
+def test_the_four_aces_hand(seat: Position) -> None:
     """Every spade and the red aces. After the talon tricks first hand leads trick 3 and takes
     all eight tricks that are left, every card being unbeatable; second or third hand has
     played or thrown both red aces by then and holds only spades, which nobody can lead to
     him: no more tricks (with aces left he would have thrown them before)."""
     for deal in random_deals(ACES_HAND, seat, 60, seed=10 + seat):
-        tricks = _talon_tricks_of_red_aces(deal) + (8 if seat is Seat.FIRST else 0)
+        tricks = _talon_tricks_of_red_aces(deal) + (8 if seat is Position.FIRST else 0)
         for rules in (RULES["suit"], RULES["dealer, four-handed"]):
             assert value(deal, seat, Value.FORCED, rules) == tricks, deal
             assert value(deal, seat, Value.FEWEST, rules) == tricks, deal
 
 
-@pytest.mark.parametrize("seat", list(Seat))
-def test_the_four_aces(seat: Seat) -> None:
+@pytest.mark.parametrize("seat", list(Position))
+def test_the_four_aces(seat: Position) -> None:
     """The four aces and every spade but the 7. The hand holds every suit, so it follows each
     talon card with a card nobody can beat (the ace, or a spade over the ♠7) and takes the
     trick, unless the second talon card is of the first one's suit: void then, it throws a card.
@@ -157,10 +157,10 @@ def test_the_four_aces(seat: Seat) -> None:
     for deal in random_deals(FOUR_ACES, seat, 60, seed=20 + seat):
         tricks = len({card.suit for card in deal.talon}) + 8
         for name, rules in RULES.items():
-            if seat is Seat.THIRD and name == "dealer, three-handed":
+            if seat is Position.THIRD and name == "dealer, three-handed":
                 continue  # the dealer: also charged with a second talon trick nobody beats
             assert value(deal, seat, Value.FORCED, rules) == tricks, deal
-        if seat is Seat.FIRST:  # he leads, so nobody can help him
+        if seat is Position.FIRST:  # he leads, so nobody can help him
             assert value(deal, seat, Value.FEWEST, RULES["suit"]) == tricks
 
 
@@ -172,7 +172,9 @@ def test_symmetric_deal_gives_each_seat_the_same() -> None:
         "third: ♠K A ♣7 8 9 ♦10 J Q ♥J Q talon: K♥ A♥"
     )
     found = deal_values(deal, RULES["suit"])
-    assert [v.forced for v in found] == [value(deal, s, Value.FORCED, RULES["suit"]) for s in Seat]
+    assert [v.forced for v in found] == [
+        value(deal, s, Value.FORCED, RULES["suit"]) for s in Position
+    ]
     for values in found:
         assert values.fewest is not None and values.forced is not None
         assert 0 <= values.fewest <= values.forced <= 10
@@ -186,9 +188,9 @@ def test_symmetric_deal_gives_each_seat_the_same() -> None:
 def test_best_line_reaches_the_forced_value_by_the_rules(name: str) -> None:
     rules = RULES[name]
     for index, deal in enumerate(
-        random_deals(parse_hand("♠7 9 J ♣8 Q A ♦7 10 ♥9 K"), Seat.SECOND, 6, 3)
+        random_deals(parse_hand("♠7 9 J ♣8 Q A ♦7 10 ♥9 K"), Position.SECOND, 6, 3)
     ):
-        seat = Seat(index % 3)
+        seat = Position(index % 3)
         line = best_line(deal, seat, rules)
         assert len(line) == 10
         assert sum(trick.taker is seat for trick in line) == value(deal, seat, Value.FORCED, rules)
@@ -199,13 +201,13 @@ def test_best_line_reaches_the_forced_value_by_the_rules(name: str) -> None:
 
 
 def test_solve_deals_equals_one_deal_at_a_time_and_any_jobs() -> None:
-    deals = random_deals(parse_hand("♠7 8 A ♣9 10 ♦J Q K ♥7 A"), Seat.FIRST, 40, seed=7)
-    deals += random_deals(parse_hand("♠9 10 J ♣7 K ♦8 A ♥8 10 Q"), Seat.THIRD, 40, seed=8)
+    deals = random_deals(parse_hand("♠7 8 A ♣9 10 ♦J Q K ♥7 A"), Position.FIRST, 40, seed=7)
+    deals += random_deals(parse_hand("♠9 10 J ♣7 K ♦8 A ♥8 10 Q"), Position.THIRD, 40, seed=8)
     rules = RULES["dealer, three-handed"]
     one = solve_deals(deals, rules)
     assert one == [deal_values(deal, rules) for deal in deals]
     assert solve_deals(deals, rules, jobs=2) == one
-    forced_first = solve_deals(deals, rules, seats=(Seat.FIRST,), values=(Value.FORCED,))
+    forced_first = solve_deals(deals, rules, seats=(Position.FIRST,), values=(Value.FORCED,))
     assert [v[0].forced for v in forced_first] == [v[0].forced for v in one]
     assert all(v[0].fewest is None for v in forced_first)
 
@@ -232,9 +234,9 @@ def test_core_refuses_bad_positions() -> None:
 def test_without_the_compiled_part_the_solver_says_so() -> None:
     code = (
         "from advisor.allpass import solver, parse_deal, AllPassRules\n"
-        "from advisor.seats import Seat\n"
+        "from advisor.seats import Position\n"
         "try:\n"
-        "    solver.value(parse_deal(" + repr(_A_DEAL) + "), Seat.FIRST, solver.Value.FORCED,"
+        "    solver.value(parse_deal(" + repr(_A_DEAL) + "), Position.FIRST, solver.Value.FORCED,"
         " AllPassRules())\n"
         "except Exception as error:\n"
         "    print(type(error).__name__, error)\n"

@@ -43,7 +43,8 @@ from advisor.batch import (
 from advisor.cards import CardSet, parse_hand
 from advisor.errors import AdvisorError, OutputError
 from advisor.fileio import atomic_output
-from advisor.table import Lead, Table, default_table, merge_table
+from advisor.seats import Lead
+from advisor.table import Table, default_table, merge_table
 from advisor.text import shown
 from advisor.verdict import assess
 

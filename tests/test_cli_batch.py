@@ -10,7 +10,8 @@ from click.testing import CliRunner, Result
 
 from advisor.cards import parse_hand
 from advisor.cli import main
-from advisor.table import Lead, default_table
+from advisor.seats import Lead
+from advisor.table import default_table
 from advisor.verdict import assess
 
 EXAMPLES = Path(__file__).parent.parent / "examples"

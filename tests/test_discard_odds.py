@@ -12,8 +12,9 @@ from advisor.cards import parse_cards
 from advisor.cli import main
 from advisor.discard_odds import discard_odds
 from advisor.errors import CardCountError
-from advisor.exact import ExactError, ExactLead
-from advisor.solver import Seat, catch_odds
+from advisor.exact import ExactError
+from advisor.seats import Lead, Seat
+from advisor.solver import catch_odds
 from advisor.table import default_table, merge_table
 
 require_solver()
@@ -24,7 +25,7 @@ TWELVE = parse_cards("♠7810 ♣79J ♦78 ♥79KA")
 
 
 def test_the_issue_hand_throws_the_king_and_ace() -> None:
-    found = discard_odds(ISSUE, ExactLead.LEFT, TABLE)
+    found = discard_odds(ISSUE, Lead.LEFT, TABLE)
     assert found.best.discards == parse_cards("♣K A")
     assert 0.5 < found.best.p_caught < 0.62  # two holes, caught in about 56 %
     keeps_the_holes = next(c for c in found.candidates if c.discards == parse_cards("♥8 9"))
@@ -33,7 +34,7 @@ def test_the_issue_hand_throws_the_king_and_ace() -> None:
 
 
 def test_every_discard_is_there_once_best_first() -> None:
-    found = discard_odds(TWELVE, ExactLead.ME, TABLE, samples=300, seed=4)
+    found = discard_odds(TWELVE, Lead.ME, TABLE, samples=300, seed=4)
     assert len({c.discards for c in found.candidates}) == 66
     settled = [c for c in found.candidates if c.settled]
     scores = [c.expected_score for c in settled]
@@ -53,7 +54,7 @@ def test_every_discard_is_there_once_best_first() -> None:
 
 @pytest.mark.parametrize("seat", [Seat.M, Seat.R])
 def test_a_discard_scores_as_solve_scores_its_ten_cards(seat: Seat) -> None:
-    lead = ExactLead.ME if seat is Seat.M else ExactLead.RIGHT
+    lead = Lead.ME if seat is Seat.M else Lead.RIGHT
     found = discard_odds(TWELVE, lead, TABLE, samples=400, seed=11)
     for candidate in [c for c in found.candidates if c.settled][:3]:
         alone = catch_odds(candidate.hand, candidate.discards, seat, samples=400, seed=11)
@@ -62,14 +63,14 @@ def test_a_discard_scores_as_solve_scores_its_ten_cards(seat: Seat) -> None:
 
 
 def test_them_is_both_seats_averaged() -> None:
-    both = discard_odds(TWELVE, ExactLead.THEM, TABLE, samples=300)
+    both = discard_odds(TWELVE, Lead.THEM, TABLE, samples=300)
     assert [s.seat for s in both.best.seats] == [Seat.L, Seat.R]
     left, right = both.best.seats
     assert both.best.p_caught == pytest.approx((left.p_caught + right.p_caught) / 2)
 
 
 def test_all_layouts_for_the_leaders_equal_solve_exact(runner: CliRunner) -> None:
-    found = discard_odds(TWELVE, ExactLead.ME, TABLE, samples=300, exact=True)
+    found = discard_odds(TWELVE, Lead.ME, TABLE, samples=300, exact=True)
     leaders = [c for c in found.candidates if c.exact]
     assert leaders and leaders[0] == found.best
     for candidate in leaders:
@@ -82,32 +83,32 @@ def test_all_layouts_for_the_leaders_equal_solve_exact(runner: CliRunner) -> Non
 
 
 def test_same_seed_same_answer_and_jobs_do_not_matter() -> None:
-    one = discard_odds(ISSUE, ExactLead.ME, TABLE, samples=300, seed=2, exact=True)
-    assert discard_odds(ISSUE, ExactLead.ME, TABLE, samples=300, seed=2, exact=True) == one
-    two = discard_odds(ISSUE, ExactLead.ME, TABLE, samples=300, seed=2, exact=True, jobs=2)
+    one = discard_odds(ISSUE, Lead.ME, TABLE, samples=300, seed=2, exact=True)
+    assert discard_odds(ISSUE, Lead.ME, TABLE, samples=300, seed=2, exact=True) == one
+    two = discard_odds(ISSUE, Lead.ME, TABLE, samples=300, seed=2, exact=True, jobs=2)
     assert two == one
-    assert discard_odds(ISSUE, ExactLead.ME, TABLE, samples=300, seed=3) != discard_odds(
-        ISSUE, ExactLead.ME, TABLE, samples=300, seed=2
+    assert discard_odds(ISSUE, Lead.ME, TABLE, samples=300, seed=3) != discard_odds(
+        ISSUE, Lead.ME, TABLE, samples=300, seed=2
     )
 
 
 def test_the_verdict_is_the_best_score_against_passing() -> None:
-    found = discard_odds(TWELVE, ExactLead.ME, TABLE, samples=300)
+    found = discard_odds(TWELVE, Lead.ME, TABLE, samples=300)
     score = found.best.expected_score
     assert score == 10 and found.verdict == "declare"
     high = merge_table(default_table(), "pass_score = 10", "high.toml")
-    assert discard_odds(TWELVE, ExactLead.ME, high, samples=300).verdict == "pass"
+    assert discard_odds(TWELVE, Lead.ME, high, samples=300).verdict == "pass"
 
 
 def test_bad_input() -> None:
     with pytest.raises(CardCountError, match="11 cards given, 12 are needed"):
-        discard_odds(parse_cards("♠7810 ♣79J ♦78 ♥79K"), ExactLead.ME, TABLE)
+        discard_odds(parse_cards("♠7810 ♣79J ♦78 ♥79K"), Lead.ME, TABLE)
     with pytest.raises(ExactError, match="at least 1, not 0"):
-        discard_odds(TWELVE, ExactLead.ME, TABLE, samples=0)
+        discard_odds(TWELVE, Lead.ME, TABLE, samples=0)
 
 
 def test_to_dict() -> None:
-    data = discard_odds(ISSUE, ExactLead.LEFT, TABLE, samples=300).to_dict()
+    data = discard_odds(ISSUE, Lead.LEFT, TABLE, samples=300).to_dict()
     assert set(data) == {
         "cards", "lead", "samples", "seed", "exact", "pass_score", "threshold", "verdict",
         "best", "candidates",

@@ -14,15 +14,15 @@ from advisor.errors import CardCountError
 from advisor.exact import (
     DEFAULT_SAMPLES,
     ExactError,
-    ExactLead,
     SplitSampler,
     choice_seed,
     draw_strata,
     exact_odds,
     splits_per_talon,
 )
-from advisor.solver import EXACT_LAYOUTS, Odds, Seat, SolverUnavailableError, catch_odds
-from advisor.table import Lead, Table, default_table, merge_table
+from advisor.seats import Lead, Seat
+from advisor.solver import EXACT_LAYOUTS, Odds, SolverUnavailableError, catch_odds
+from advisor.table import Table, default_table, merge_table
 from advisor.talon import TALON_COUNT, talon_discards
 
 require_solver()
@@ -49,40 +49,35 @@ def test_samples_round_to_a_multiple_of_231(samples: int, per_talon: int) -> Non
 @pytest.mark.parametrize("samples", [0, -5])
 def test_samples_must_be_positive(samples: int) -> None:
     with pytest.raises(ExactError, match=f"at least 1, not {samples}"):
-        exact_odds(LONE_KING, ExactLead.ME, TABLE, samples=samples)
+        exact_odds(LONE_KING, Lead.ME, TABLE, samples=samples)
 
 
 def test_bad_discard_mode_and_hand() -> None:
     with pytest.raises(ExactError, match="discard 'best' must be exact, table or solver"):
-        exact_odds(LONE_KING, ExactLead.ME, TABLE, discard="best")
+        exact_odds(LONE_KING, Lead.ME, TABLE, discard="best")
     with pytest.raises(CardCountError, match="11 cards given, a hand has 10"):
-        exact_odds(LONE_KING | parse_cards("AH"), ExactLead.ME, TABLE)
+        exact_odds(LONE_KING | parse_cards("AH"), Lead.ME, TABLE)
 
 
 def test_missing_solver(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(advisor.exact, "core_available", lambda: False)
     with pytest.raises(SolverUnavailableError, match="compiled solver"):
-        exact_odds(LONE_KING, ExactLead.ME, TABLE)
+        exact_odds(LONE_KING, Lead.ME, TABLE)
 
 
 @pytest.mark.parametrize(
-    ("lead", "seats", "table_lead"),
+    ("lead", "seats", "founding"),
     [
-        (ExactLead.ME, (Seat.M,), Lead.ME),
-        (ExactLead.LEFT, (Seat.L,), Lead.THEM),
-        (ExactLead.RIGHT, (Seat.R,), Lead.THEM),
-        (ExactLead.THEM, (Seat.L, Seat.R), Lead.THEM),
+        (Lead.ME, (Seat.M,), Lead.ME),
+        (Lead.LEFT, (Seat.L,), Lead.THEM),
+        (Lead.RIGHT, (Seat.R,), Lead.THEM),
+        (Lead.THEM, (Seat.L, Seat.R), Lead.THEM),
     ],
 )
-def test_leads(lead: ExactLead, seats: tuple[Seat, ...], table_lead: Lead) -> None:
+def test_leads(lead: Lead, seats: tuple[Seat, ...], founding: Lead) -> None:
     assert lead.seats == seats
-    assert lead.table_lead is table_lead
-    assert ExactLead(str(lead)) is lead
-
-
-def test_batch_leads_map_to_seats() -> None:
-    assert ExactLead.of(Lead.ME) is ExactLead.ME
-    assert ExactLead.of(Lead.THEM) is ExactLead.THEM
+    assert lead.founding is founding
+    assert Lead(str(lead)) is lead
 
 
 # --- the sample --------------------------------------------------------------------------------
@@ -156,8 +151,8 @@ def test_interval_holds_the_full_enumeration(hand: CardSet, talon: str, seat: Se
 # --- the analysis ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lead", ExactLead)
-def test_a_clean_hand_is_never_caught(lead: ExactLead) -> None:
+@pytest.mark.parametrize("lead", Lead)
+def test_a_clean_hand_is_never_caught(lead: Lead) -> None:
     found = exact_odds(CLEAN, lead, TABLE, samples=231, seed=SEED)
     assert found.p_caught == 0 and found.interval[0] == 0
     assert found.histogram[0] == 231 * len(lead.seats)
@@ -165,8 +160,8 @@ def test_a_clean_hand_is_never_caught(lead: ExactLead) -> None:
     assert found.verdict == found.founding.verdict == "declare" and found.reason is None
 
 
-@pytest.mark.parametrize("lead", ExactLead)
-def test_a_hand_no_talon_can_save_is_always_caught(lead: ExactLead) -> None:
+@pytest.mark.parametrize("lead", Lead)
+def test_a_hand_no_talon_can_save_is_always_caught(lead: Lead) -> None:
     found = exact_odds(HOPELESS, lead, TABLE, samples=231, seed=SEED)
     assert found.p_caught == 1 and found.interval[1] == pytest.approx(1)
     assert found.histogram[0] == 0
@@ -175,7 +170,7 @@ def test_a_hand_no_talon_can_save_is_always_caught(lead: ExactLead) -> None:
 
 
 def test_the_lone_king_example() -> None:
-    found = exact_odds(LONE_KING, ExactLead.THEM, TABLE)
+    found = exact_odds(LONE_KING, Lead.THEM, TABLE)
     assert found.founding.verdict == "pass"
     assert 0.04 <= found.p_caught <= 0.08
     assert found.verdict == "declare"
@@ -185,9 +180,9 @@ def test_the_lone_king_example() -> None:
 
 
 def test_them_averages_the_catchers_seats() -> None:
-    both = exact_odds(LONE_KING, ExactLead.THEM, TABLE, samples=231, seed=SEED)
-    left = exact_odds(LONE_KING, ExactLead.LEFT, TABLE, samples=231, seed=SEED)
-    right = exact_odds(LONE_KING, ExactLead.RIGHT, TABLE, samples=231, seed=SEED)
+    both = exact_odds(LONE_KING, Lead.THEM, TABLE, samples=231, seed=SEED)
+    left = exact_odds(LONE_KING, Lead.LEFT, TABLE, samples=231, seed=SEED)
+    right = exact_odds(LONE_KING, Lead.RIGHT, TABLE, samples=231, seed=SEED)
     assert both.seats == left.seats + right.seats
     assert math.isclose(both.p_caught, (left.p_caught + right.p_caught) / 2)
     assert math.isclose(both.interval[0], (left.interval[0] + right.interval[0]) / 2)
@@ -199,13 +194,13 @@ def test_them_averages_the_catchers_seats() -> None:
 
 def test_same_seed_same_answer() -> None:
     hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
-    first = exact_odds(hand, ExactLead.ME, TABLE, seed=7)
-    assert exact_odds(hand, ExactLead.ME, TABLE, seed=7) == first
+    first = exact_odds(hand, Lead.ME, TABLE, seed=7)
+    assert exact_odds(hand, Lead.ME, TABLE, seed=7) == first
     assert 0 < first.p_caught < 1
 
 
-@pytest.mark.parametrize("lead", [ExactLead.ME, ExactLead.RIGHT])
-def test_the_solver_discard_never_scores_less_than_the_table(lead: ExactLead) -> None:
+@pytest.mark.parametrize("lead", [Lead.ME, Lead.RIGHT])
+def test_the_solver_discard_never_scores_less_than_the_table(lead: Lead) -> None:
     # The table's best discard is one of the solver's candidates, on the same splits.
     hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
     by_table = exact_odds(hand, lead, TABLE, samples=462, seed=SEED, discard="table")
@@ -217,7 +212,7 @@ def test_the_solver_discard_never_scores_less_than_the_table(lead: ExactLead) ->
 def test_declare_then_pass_reason() -> None:
     # The founding rule declares a 50 % hole; exact play (a few per cent) is above a 2 % limit.
     table = merge_table(default_table(), "exact_threshold = 2", "strict.toml")
-    found = exact_odds(FIXTURE, ExactLead.ME, table, samples=231, seed=SEED)
+    found = exact_odds(FIXTURE, Lead.ME, table, samples=231, seed=SEED)
     assert found.founding.verdict == "declare" and found.verdict == "pass"
     assert found.reason is not None
     assert found.reason.startswith("with best play the catchers catch it in ")
@@ -225,7 +220,7 @@ def test_declare_then_pass_reason() -> None:
 
 
 def test_to_dict() -> None:
-    data = exact_odds(LONE_KING, ExactLead.LEFT, TABLE, samples=231, seed=SEED).to_dict()
+    data = exact_odds(LONE_KING, Lead.LEFT, TABLE, samples=231, seed=SEED).to_dict()
     assert set(data) == {
         "lead", "discard", "seed", "samples", "p_caught", "low", "high", "histogram",
         "expected_score", "score_low", "score_high", "pass_score", "threshold", "verdict",
@@ -257,7 +252,7 @@ def low_hands(seed: int, count: int) -> list[CardSet]:
 def test_results_hang_together(seed: int) -> None:
     rng = random.Random(seed)
     for hand in low_hands(seed, 4):
-        lead = rng.choice(list(ExactLead))
+        lead = rng.choice(list(Lead))
         found = exact_odds(hand, lead, TABLE, samples=231, seed=seed)
         low, high = found.interval
         assert 0 <= low <= found.p_caught <= high <= 1
@@ -283,12 +278,12 @@ def with_settings(text: str) -> Table:
 
 def test_the_verdict_follows_the_score_at_its_edge() -> None:
     hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
-    found = exact_odds(hand, ExactLead.ME, TABLE, samples=231, seed=SEED)
+    found = exact_odds(hand, Lead.ME, TABLE, samples=231, seed=SEED)
     score = found.expected_score
     assert 0 < score < 10 and found.verdict == "declare"
-    below = exact_odds(hand, ExactLead.ME, with_settings(f"pass_score = {score - 0.001}"),
+    below = exact_odds(hand, Lead.ME, with_settings(f"pass_score = {score - 0.001}"),
                        samples=231, seed=SEED)  # fmt: skip
-    above = exact_odds(hand, ExactLead.ME, with_settings(f"pass_score = {score + 0.001}"),
+    above = exact_odds(hand, Lead.ME, with_settings(f"pass_score = {score + 0.001}"),
                        samples=231, seed=SEED)  # fmt: skip
     assert below.expected_score == above.expected_score == score
     assert (below.verdict, above.verdict) == ("declare", "pass")
@@ -297,25 +292,25 @@ def test_the_verdict_follows_the_score_at_its_edge() -> None:
 
 def test_rarely_caught_but_for_many_tricks_passes() -> None:
     # Caught in about 42 %: the old rule (at most 50 %) declared; the score says pass.
-    found = exact_odds(parse_hand("♠8 9 ♣7 9 10 ♦8 9 ♥7 8 J"), ExactLead.ME, TABLE)
+    found = exact_odds(parse_hand("♠8 9 ♣7 9 10 ♦8 9 ♥7 8 J"), Lead.ME, TABLE)
     assert found.p_caught < 0.5 and found.expected_score < 0
     assert found.score_interval[1] < 0 and not found.too_close
     assert found.verdict == "pass"
 
 
 def test_the_issue_hand_passes_on_its_own_lead() -> None:
-    found = exact_odds(parse_hand("♠8 9 10 ♣7 8 9 10 ♦7 9 ♥7"), ExactLead.ME, TABLE)
+    found = exact_odds(parse_hand("♠8 9 10 ♣7 8 9 10 ♦7 9 ♥7"), Lead.ME, TABLE)
     assert found.expected_score < 0 and found.verdict == "pass"
 
 
 def test_the_threshold_is_an_extra_limit() -> None:
     hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
-    free = exact_odds(hand, ExactLead.ME, TABLE, samples=231, seed=SEED)
+    free = exact_odds(hand, Lead.ME, TABLE, samples=231, seed=SEED)
     caught = 100 * free.p_caught
     assert free.threshold is None and free.declare
-    strict = exact_odds(hand, ExactLead.ME, with_settings(f"exact_threshold = {caught - 0.5}"),
+    strict = exact_odds(hand, Lead.ME, with_settings(f"exact_threshold = {caught - 0.5}"),
                         samples=231, seed=SEED)  # fmt: skip
-    loose = exact_odds(hand, ExactLead.ME, with_settings(f"exact_threshold = {caught + 0.5}"),
+    loose = exact_odds(hand, Lead.ME, with_settings(f"exact_threshold = {caught + 0.5}"),
                        samples=231, seed=SEED)  # fmt: skip
     assert (strict.verdict, loose.verdict) == ("pass", "declare")
     off = with_settings("exact_threshold = 40\n")
@@ -326,7 +321,7 @@ def test_a_declare_turned_pass_names_the_score() -> None:
     # A permissive table declares the hand; exact play catches it often enough, and for
     # enough tricks, to score below zero.
     loose = "threshold = 100\ncombine = 'max'\nmax_holes = 4\n[rules]\nno_seven = false\n"
-    found = exact_odds(parse_hand("♠8 9 ♣7 9 10 ♦8 9 ♥7 8 J"), ExactLead.ME, with_settings(loose))
+    found = exact_odds(parse_hand("♠8 9 ♣7 9 10 ♦8 9 ♥7 8 J"), Lead.ME, with_settings(loose))
     assert found.founding.verdict == "declare" and found.verdict == "pass"
     tricks = found.tricks_when_caught
     assert found.reason == (
@@ -337,8 +332,8 @@ def test_a_declare_turned_pass_names_the_score() -> None:
 
 def test_too_close_to_call() -> None:
     hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
-    score = exact_odds(hand, ExactLead.ME, TABLE, samples=231, seed=SEED).expected_score
-    found = exact_odds(hand, ExactLead.ME, with_settings(f"pass_score = {score - 0.2}"),
+    score = exact_odds(hand, Lead.ME, TABLE, samples=231, seed=SEED).expected_score
+    found = exact_odds(hand, Lead.ME, with_settings(f"pass_score = {score - 0.2}"),
                        samples=231, seed=SEED)  # fmt: skip
     low, high = found.score_interval
     assert low < found.pass_score < found.expected_score < high

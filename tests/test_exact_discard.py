@@ -27,8 +27,9 @@ from advisor.exact_discard import (
     steps_below,
     total_score,
 )
-from advisor.solver import GAVE_UP, Seat, solve_layout, solve_many
-from advisor.table import Lead, default_table
+from advisor.seats import Lead, Seat
+from advisor.solver import GAVE_UP, solve_layout, solve_many
+from advisor.table import default_table
 from advisor.talon import talon_discard_order
 
 require_solver()

@@ -9,7 +9,8 @@ import pytest
 
 from advisor.cards import CardSet, parse_cards, parse_hand
 from advisor.errors import CardCountError
-from advisor.table import Lead, Table, default_table, merge_table
+from advisor.seats import Lead
+from advisor.table import Table, default_table, merge_table
 from advisor.talon import TALON_COUNT, best_discards, talon_discards, talon_outlook
 
 TABLES = {

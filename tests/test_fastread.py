@@ -15,7 +15,7 @@ from advisor import batch
 from advisor.batch import BatchError, split_options
 from advisor.cards import parse_hand
 from advisor.errors import AdvisorError
-from advisor.table import Lead
+from advisor.seats import Lead
 
 try:
     from advisor import _fastread

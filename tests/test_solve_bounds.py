@@ -16,7 +16,8 @@ from advisor.cards import parse_cards, parse_hand
 from advisor.cli import main
 from advisor.errors import LimitError
 from advisor.limits import MAX_SAMPLES, max_jobs
-from advisor.solver import Seat, catch_odds
+from advisor.seats import Seat
+from advisor.solver import catch_odds
 
 HOLED = "7S 10S 7C 8C 9C 7D 8D 9D 7H 8H"
 TOO_MANY = str(MAX_SAMPLES + 1)

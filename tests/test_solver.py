@@ -11,11 +11,11 @@ from solver_build import require_solver
 
 from advisor.cards import DECK_MASK, CardSet, parse_cards, parse_hand
 from advisor.errors import CardCountError, LayoutError
+from advisor.seats import Seat
 from advisor.solver import (
     EXACT_LAYOUTS,
     GAVE_UP,
     Odds,
-    Seat,
     catch_odds,
     format_layout,
     left_hand_of_rank,

@@ -14,7 +14,8 @@ from solver_build import require_solver
 from test_solver_suits import pooled_clean
 
 from advisor.cards import CardSet
-from advisor.solver import Seat, solve_layout
+from advisor.seats import Seat
+from advisor.solver import solve_layout
 
 require_solver()
 

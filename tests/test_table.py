@@ -8,9 +8,9 @@ import pytest
 
 from advisor.errors import AdvisorError, TableError
 from advisor.holdings import Holding
+from advisor.seats import Lead
 from advisor.table import (
     BUILT_IN,
-    Lead,
     Progression,
     TalonCard,
     default_table,

@@ -20,7 +20,8 @@ from advisor.cli import main
 from advisor.errors import TableError
 from advisor.holdings import HoldingPattern
 from advisor.limits import MAX_TABLE_BYTES
-from advisor.table import Lead, load_table, resolve_table_path
+from advisor.seats import Lead
+from advisor.table import load_table, resolve_table_path
 
 HAND = "7S 8S 10S 7C 9C JC 7D 8D 7H 9H"
 EVERY_RANK = "|".join(["7", "8", "9", "10", "J", "Q", "K", "A"])

@@ -6,7 +6,8 @@ import pytest
 
 from advisor.cards import parse_hand
 from advisor.rules import Basis, Status, combine
-from advisor.table import Lead, default_table, merge_table
+from advisor.seats import Lead
+from advisor.table import default_table, merge_table
 from advisor.verdict import assess
 
 TABLE = default_table()

@@ -14,7 +14,7 @@ from typing import Any
 from advisor.allpass.rules import AllPassRules, Deal, parse_deal
 from advisor.allpass.solver import DealValues, Value, solve_deals
 from advisor.errors import AdvisorError
-from advisor.seats import Seat
+from advisor.seats import Position
 
 CHUNK_LINES = 512
 
@@ -36,7 +36,7 @@ class LineResult:
 def solve_lines(
     lines: Iterable[bytes | str],
     rules: AllPassRules,
-    seats: Sequence[Seat] = tuple(Seat),
+    seats: Sequence[Position] = tuple(Position),
     values: Sequence[Value] = tuple(Value),
     jobs: int = 1,
 ) -> Iterator[LineResult]:
@@ -70,7 +70,7 @@ def _read(line: bytes | str) -> Deal | str:
 def _solve_chunk(
     chunk: list[tuple[int, Deal | str]],
     rules: AllPassRules,
-    seats: Sequence[Seat],
+    seats: Sequence[Position],
     values: Sequence[Value],
     jobs: int,
 ) -> Iterator[LineResult]:

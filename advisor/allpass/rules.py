@@ -35,7 +35,7 @@ from typing import Any
 
 from advisor.cards import HAND_SIZE, Card, CardSet, Suit, parse_cards
 from advisor.errors import AdvisorError, CardCountError, DuplicateCardError, LayoutError, PlayError
-from advisor.seats import Seat
+from advisor.seats import Position
 from advisor.table import Progression, Table, TalonCard
 
 TALON_SIZE = 2
@@ -62,9 +62,9 @@ class AllPassRules:
         )
 
     @property
-    def dealer(self) -> Seat | None:
+    def dealer(self) -> Position | None:
         """The dealer's seat: third hand in a three-handed game, none when he sits out."""
-        return Seat.THIRD if self.players == 3 else None
+        return Position.THIRD if self.players == 3 else None
 
     def price(self, repeat: int = 1) -> float:
         """Mountain points a trick costs in the ``repeat``-th all-pass in a row."""
@@ -87,12 +87,12 @@ class Deal:
 
     hands: tuple[CardSet, CardSet, CardSet]
     talon: tuple[Card, ...] = ()
-    leader: Seat = Seat.FIRST
+    leader: Position = Position.FIRST
 
     def __post_init__(self) -> None:
         check_deal(self.hands, self.talon)
 
-    def hand(self, seat: Seat) -> CardSet:
+    def hand(self, seat: Position) -> CardSet:
         return self.hands[seat]
 
     @property
@@ -102,7 +102,7 @@ class Deal:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            **{seat.word: str(self.hands[seat]) for seat in Seat},
+            **{seat.word: str(self.hands[seat]) for seat in Position},
             "talon": [str(card) for card in self.talon],
         }
 
@@ -110,12 +110,12 @@ class Deal:
 def check_deal(hands: Sequence[CardSet], talon: Sequence[Card]) -> None:
     """Raise :class:`LayoutError` unless the hands are disjoint and of one size (at most 10),
     and the talon holds at most two other cards, no more than there are tricks."""
-    for (a, x), (b, y) in itertools.combinations(zip(Seat, hands, strict=True), 2):
+    for (a, x), (b, y) in itertools.combinations(zip(Position, hands, strict=True), 2):
         if x & y:
             raise LayoutError(f"{a.label} and {b.label} both hold {x & y}")
     sizes = [len(hand) for hand in hands]
     if len(set(sizes)) != 1 or sizes[0] > HAND_SIZE:
-        counts = ", ".join(f"{seat} {n}" for seat, n in zip(Seat, sizes, strict=True))
+        counts = ", ".join(f"{seat} {n}" for seat, n in zip(Position, sizes, strict=True))
         raise LayoutError(f"the hands must hold the same number of cards, at most 10: {counts}")
     if len(talon) > min(TALON_SIZE, sizes[0]):
         raise LayoutError(
@@ -124,7 +124,7 @@ def check_deal(hands: Sequence[CardSet], talon: Sequence[Card]) -> None:
     if len(set(talon)) != len(talon):
         raise LayoutError("the talon gives one card twice")
     for card in talon:
-        for seat, hand in zip(Seat, hands, strict=True):
+        for seat, hand in zip(Position, hands, strict=True):
             if card in hand:
                 raise LayoutError(f"the talon's {card} is also in {seat.label}")
 
@@ -159,12 +159,12 @@ def parse_deal(text: str) -> Deal:
     missing = [name for name in _PARTS if name not in parts]
     if missing:
         raise LayoutError(f"the deal has no {' and no '.join(m + ':' for m in missing)} part")
-    hands = tuple(_read_hand(seat, parts[seat.word]) for seat in Seat)
+    hands = tuple(_read_hand(seat, parts[seat.word]) for seat in Position)
     talon = _read_talon(parts["talon"])
     return Deal((hands[0], hands[1], hands[2]), talon)
 
 
-def _read_hand(seat: Seat, text: str) -> CardSet:
+def _read_hand(seat: Position, text: str) -> CardSet:
     known = _hand_by_suit_groups(text)
     if known is not None:
         return known
@@ -255,7 +255,7 @@ def parse_play(text: str) -> tuple[Card, ...]:
 def format_deal(deal: Deal) -> str:
     """``"first: ♠7 8 ... second: ... third: ... talon: 7♦ A♥"``, read back by
     :func:`parse_deal`."""
-    hands = " ".join(f"{seat.word}: {deal.hands[seat]}" for seat in Seat)
+    hands = " ".join(f"{seat.word}: {deal.hands[seat]}" for seat in Position)
     return f"{hands} talon: {' '.join(str(card) for card in deal.talon)}"
 
 
@@ -271,11 +271,11 @@ class Trick:
 
     number: int
     turned: Card | None
-    leader: Seat
+    leader: Position
     cards: tuple[Card, Card, Card]
-    taker: Seat | None
+    taker: Position | None
 
-    def card_of(self, seat: Seat) -> Card:
+    def card_of(self, seat: Position) -> Card:
         return self.cards[(seat - self.leader) % 3]
 
     def to_dict(self) -> dict[str, Any]:
@@ -297,20 +297,20 @@ def legal_cards(hand: CardSet, suit: Suit | None) -> CardSet:
     return following if following.mask else hand
 
 
-def trick_taker(leader: Seat, cards: Sequence[Card]) -> Seat:
+def trick_taker(leader: Position, cards: Sequence[Card]) -> Position:
     """Who takes an ordinary trick: the highest card of the led suit; ``cards`` in playing order."""
     suit = cards[0].suit
     best = max(range(3), key=lambda i: cards[i].rank if cards[i].suit == suit else -1)
     return leader.after(best)
 
 
-def talon_taker(turned: Card, cards: Sequence[Card], rules: AllPassRules) -> Seat | None:
+def talon_taker(turned: Card, cards: Sequence[Card], rules: AllPassRules) -> Position | None:
     """Who takes a talon trick; ``cards`` are first, second and third hand's. The highest card of
     the turned-up card's suit; under ``talon_card = "dealer"`` the turned-up card competes for
     the dealer. ``None``: nobody at the table (the dealer sitting out, or nobody followed)."""
     following = [
         (card.rank, seat)
-        for seat, card in zip(Seat, cards, strict=True)
+        for seat, card in zip(Position, cards, strict=True)
         if card.suit == turned.suit
     ]
     best = max(following, default=None)
@@ -329,7 +329,7 @@ class Revoke:
     trick of ``suit`` while holding that suit."""
 
     trick: int
-    seat: Seat
+    seat: Position
     card: Card
     suit: Suit
 
@@ -353,18 +353,18 @@ class Replay:
     tricks: tuple[Trick, ...]
     revokes: tuple[Revoke, ...]
 
-    def taken(self, seat: Seat | None) -> int:
+    def taken(self, seat: Position | None) -> int:
         """Tricks ``seat`` took in play (``None``: the talon tricks nobody at the table took)."""
         return sum(trick.taker is seat for trick in self.tricks)
 
-    def charged(self, seat: Seat) -> int:
+    def charged(self, seat: Position) -> int:
         """The tricks ``seat`` is charged with: his own, or under a revoke every trick of the
         deal for the revoker and none for the others."""
         if not self.revokes:
             return self.taken(seat)
         return len(self.tricks) if any(r.seat is seat for r in self.revokes) else 0
 
-    def penalty(self, seat: Seat) -> float:
+    def penalty(self, seat: Position) -> float:
         """Mountain points charged to ``seat``."""
         return self.charged(seat) * self.rules.price(self.repeat)
 
@@ -387,7 +387,7 @@ class Replay:
                     "charged": self.charged(seat),
                     "penalty": self.penalty(seat),
                 }
-                for seat in Seat
+                for seat in Position
             ],
             "nobody": self.taken(None),
         }
@@ -412,7 +412,7 @@ def replay(deal: Deal, cards: Sequence[Card], rules: AllPassRules, repeat: int =
     played_in: dict[Card, int] = {}
     tricks: list[Trick] = []
     revokes: list[Revoke] = []
-    leader = Seat.FIRST
+    leader = Position.FIRST
     for number in range(1, deal.tricks + 1):
         talon_trick = number <= len(deal.talon)
         turned = deal.talon[number - 1] if talon_trick else None
@@ -443,7 +443,7 @@ def _check_card(
     hands: Sequence[CardSet],
     played_in: dict[Card, int],
     number: int,
-    seat: Seat,
+    seat: Position,
     card: Card,
 ) -> None:
     if card in hands[seat]:
@@ -457,7 +457,7 @@ def _check_card(
         raise PlayError(
             f"{where} is a talon card, not {seat.label}'s (a player plays his own cards)"
         )
-    owner = next((other for other in Seat if card in deal.hands[other]), None)
+    owner = next((other for other in Position if card in deal.hands[other]), None)
     if owner is None:  # only in an ending: a full deal holds every card
         raise PlayError(f"{where} is not in the deal (a player plays his own cards)")
     raise PlayError(

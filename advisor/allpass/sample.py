@@ -18,7 +18,7 @@ from advisor.allpass.rules import AllPassRules, Deal
 from advisor.allpass.solver import solve_deals
 from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
 from advisor.errors import AdvisorError, LayoutError
-from advisor.seats import Seat
+from advisor.seats import Position
 
 DEFAULT_SAMPLES = 1000
 TRICK_COUNTS = HAND_SIZE + 1  # a histogram has a count for 0..10 tricks
@@ -60,7 +60,7 @@ class AllPassEstimate:
     """A hand's all-pass values from its seat over sampled deals."""
 
     hand: CardSet
-    seat: Seat
+    seat: Position
     rules: AllPassRules
     samples: int
     seed: int
@@ -102,7 +102,7 @@ class AllPassEstimate:
 
 def estimate_allpass(
     hand: CardSet,
-    seat: Seat,
+    seat: Position,
     rules: AllPassRules,
     *,
     samples: int = DEFAULT_SAMPLES,
@@ -131,7 +131,7 @@ def estimate_allpass(
     )
 
 
-def random_deals(hand: CardSet, seat: Seat, count: int, seed: int) -> list[Deal]:
+def random_deals(hand: CardSet, seat: Position, count: int, seed: int) -> list[Deal]:
     """``count`` deals that give ``seat`` this hand and the 22 other cards at random: the
     talon (in the order turned up), then the hand after ``seat``'s, then the one before."""
     rng = random.Random(seed)

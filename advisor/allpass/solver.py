@@ -35,7 +35,7 @@ from advisor.allpass.rules import (
 )
 from advisor.cards import Card, CardSet
 from advisor.errors import AdvisorError, AllPassSolverUnavailableError
-from advisor.seats import Seat
+from advisor.seats import Position
 from advisor.table import TalonCard
 
 try:
@@ -71,7 +71,7 @@ class Value(IntEnum):
 class SeatValues:
     """A seat's two values in one deal (``None``: not asked for)."""
 
-    seat: Seat
+    seat: Position
     forced: int | None
     fewest: int | None
 
@@ -115,7 +115,7 @@ def _dealer_code(rules: AllPassRules) -> int:
 # One position
 
 
-def value(deal: Deal, seat: Seat, which: Value, rules: AllPassRules) -> int:
+def value(deal: Deal, seat: Position, which: Value, rules: AllPassRules) -> int:
     """``seat``'s forced or fewest tricks from the position ``deal`` (a full deal or an ending:
     the talon cards still to be turned up, then ``deal.leader`` leads)."""
     _require_core()
@@ -124,7 +124,9 @@ def value(deal: Deal, seat: Seat, which: Value, rules: AllPassRules) -> int:
     return _core.value(first, second, third, talon, deal.leader, seat, which, _dealer_code(rules))
 
 
-def deal_values(deal: Deal, rules: AllPassRules, seats: Sequence[Seat] = tuple(Seat)) -> DealValues:
+def deal_values(
+    deal: Deal, rules: AllPassRules, seats: Sequence[Position] = tuple(Position)
+) -> DealValues:
     """Forced and fewest for each of ``seats`` in ``deal`` (a position of any size)."""
     _require_core()
     found = []
@@ -134,14 +136,14 @@ def deal_values(deal: Deal, rules: AllPassRules, seats: Sequence[Seat] = tuple(S
     return tuple(found)
 
 
-def best_line(deal: Deal, seat: Seat, rules: AllPassRules) -> tuple[Trick, ...]:
+def best_line(deal: Deal, seat: Position, rules: AllPassRules) -> tuple[Trick, ...]:
     """A line of play, all tricks to the end, in which ``seat`` takes exactly his forced
     tricks: at every trick he plays to take as few as he can, the other two to give him as many
     as they can (each card chosen by the solver's value of the positions after the trick)."""
     _require_core()
     hands = list(deal.hands)
     talon = list(deal.talon)
-    leader = Seat.FIRST if talon else deal.leader
+    leader = Position.FIRST if talon else deal.leader
     line: list[Trick] = []
     while hands[0]:
         turned = talon.pop(0) if talon else None
@@ -151,15 +153,15 @@ def best_line(deal: Deal, seat: Seat, rules: AllPassRules) -> tuple[Trick, ...]:
         for position, card in enumerate(cards):
             hands[leader.after(position)] -= CardSet.of([card])
         if turned is not None:
-            leader = Seat.FIRST if talon else deal.leader
+            leader = Position.FIRST if talon else deal.leader
         elif taker is not None:
             leader = taker
     return tuple(line)
 
 
 def _taker(
-    turned: Card | None, leader: Seat, cards: tuple[Card, Card, Card], rules: AllPassRules
-) -> Seat | None:
+    turned: Card | None, leader: Position, cards: tuple[Card, Card, Card], rules: AllPassRules
+) -> Position | None:
     """A talon trick is played first, second, third hand; an ordinary one from its leader."""
     return talon_taker(turned, cards, rules) if turned is not None else trick_taker(leader, cards)
 
@@ -168,9 +170,9 @@ def _best_cards(
     hands: Sequence[CardSet],
     talon: tuple[Card, ...],
     turned: Card | None,
-    leader: Seat,
-    after_talon: Seat,
-    player: Seat,
+    leader: Position,
+    after_talon: Position,
+    player: Position,
     rules: AllPassRules,
 ) -> tuple[Card, Card, Card]:
     """The cards a best line plays to the next trick: an alpha-beta search over its three
@@ -182,7 +184,7 @@ def _best_cards(
             three = (cards[0], cards[1], cards[2])
             taker = _taker(turned, leader, three, rules)
             next_leader = after_talon if turned is not None or taker is None else taker
-            rest = [hands[s] - CardSet.of([three[(s - leader) % 3]]) for s in Seat]
+            rest = [hands[s] - CardSet.of([three[(s - leader) % 3]]) for s in Position]
             after = Deal((rest[0], rest[1], rest[2]), talon, next_leader)
             return (taker is player) + value(after, player, Value.FORCED, rules), cards
         seat = leader.after(len(cards))
@@ -210,7 +212,7 @@ def _best_cards(
 def solve_deals(
     deals: Sequence[Deal],
     rules: AllPassRules,
-    seats: Sequence[Seat] = tuple(Seat),
+    seats: Sequence[Position] = tuple(Position),
     values: Sequence[Value] = tuple(Value),
     jobs: int = 1,
 ) -> list[DealValues]:
@@ -220,7 +222,7 @@ def solve_deals(
     if jobs < 1:
         raise AdvisorError(f"jobs must be at least 1, not {jobs}")
     for deal in deals:
-        if deal.tricks != 10 or len(deal.talon) != 2 or deal.leader is not Seat.FIRST:
+        if deal.tricks != 10 or len(deal.talon) != 2 or deal.leader is not Position.FIRST:
             raise AdvisorError("solve_deals takes full deals: three hands of 10 and a talon of 2")
     _require_core()
     records = array("I")
@@ -233,7 +235,7 @@ def solve_deals(
     return [_values_of(solved[6 * i : 6 * i + 6], seats) for i in range(len(deals))]
 
 
-def _values_of(six: bytes, seats: Sequence[Seat]) -> DealValues:
+def _values_of(six: bytes, seats: Sequence[Position]) -> DealValues:
     def known(byte: int) -> int | None:
         return None if byte == _core.NOT_ASKED else byte
 

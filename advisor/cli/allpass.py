@@ -13,7 +13,7 @@ import click
 from advisor.allpass.sample import DEFAULT_SAMPLES
 from advisor.cli.options import effective_table, example, json_option, table_option
 from advisor.errors import AdvisorError
-from advisor.seats import Seat
+from advisor.seats import Position
 from advisor.table import TalonCard
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 EXIT_ALL_VALID = 0
 EXIT_BAD_INPUT = 2
-SEATS = [seat.word for seat in Seat]
+SEATS = [seat.word for seat in Position]
 VALUES = {"forced": ("forced",), "fewest": ("fewest",), "both": ("forced", "fewest")}
 
 
@@ -137,7 +137,7 @@ def allpass(
 
     mode = TalonCard(talon_card.lower()) if talon_card else None
     rules = AllPassRules.from_table(table, mode)
-    chosen = Seat.parse(seat) if seat else None
+    chosen = Position.parse(seat) if seat else None
     if layouts is not None:
         _solve_layouts(layouts, rules, chosen, which, jobs)
     elif layout is not None and play is not None:
@@ -195,7 +195,7 @@ def _check_usage(
 
 
 def _one_deal(
-    text: str, rules: AllPassRules, seat: Seat | None, repeat: int, as_json: bool
+    text: str, rules: AllPassRules, seat: Position | None, repeat: int, as_json: bool
 ) -> None:
     from advisor.allpass.solver import best_line, deal_values
 
@@ -246,7 +246,7 @@ def _replay(text: str, play: str, rules: AllPassRules, repeat: int, as_json: boo
 
 def _estimate(
     hand_text: str,
-    seat: Seat,
+    seat: Position,
     rules: AllPassRules,
     samples: int,
     seed: int,
@@ -269,7 +269,7 @@ def _estimate(
 
 
 def _solve_layouts(
-    path: str, rules: AllPassRules, seat: Seat | None, which: str, jobs: int
+    path: str, rules: AllPassRules, seat: Position | None, which: str, jobs: int
 ) -> None:
     from advisor.allpass.lines import solve_lines
     from advisor.allpass.solver import Value, core_available
@@ -278,7 +278,7 @@ def _solve_layouts(
         from advisor.errors import AllPassSolverUnavailableError
 
         raise AllPassSolverUnavailableError()
-    seats = (seat,) if seat is not None else tuple(Seat)
+    seats = (seat,) if seat is not None else tuple(Position)
     values = tuple(Value[name.upper()] for name in VALUES[which])
     bad = 0
     out = sys.stdout

@@ -36,7 +36,8 @@ from advisor.cli.options import (
     table_option,
 )
 from advisor.fileio import atomic_output
-from advisor.table import Lead, Table
+from advisor.seats import Lead
+from advisor.table import Table
 from advisor.text import shown as shown_text
 
 

@@ -17,7 +17,7 @@ from advisor.cli.options import (
     require_exact,
     table_option,
 )
-from advisor.table import Lead
+from advisor.seats import Lead
 from advisor.verdict import Assessment, assess
 
 if TYPE_CHECKING:
@@ -121,11 +121,11 @@ def _founding_lead(ctx: click.Context, lead: str, exact: bool) -> Lead:
 
 def _exact(assessment: Assessment, lead: str, samples: int, seed: int, discard: str) -> ExactOdds:
     """Imported here: the plain check never loads the solver."""
-    from advisor.exact import ExactLead, exact_odds
+    from advisor.exact import exact_odds
 
     return exact_odds(
         assessment.hand,
-        ExactLead(lead),
+        Lead(lead),
         assessment.table,
         samples=samples,
         seed=seed,

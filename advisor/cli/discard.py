@@ -7,7 +7,8 @@ import click
 from advisor.cards import CardSet, parse_cards
 from advisor.cli.guard import ExitCode
 from advisor.cli.options import effective_table, example, json_option, table_option
-from advisor.table import Lead, Table
+from advisor.seats import Lead
+from advisor.table import Table
 from advisor.talon import HAND_CARDS, TALON_CARDS, best_discards
 
 SHOWN = 3  # the best discard and the next two
@@ -143,9 +144,8 @@ def _exact(
     import sys
 
     from advisor.discard_odds import discard_odds
-    from advisor.exact import ExactLead
 
-    run = functools.partial(discard_odds, twelve, ExactLead(lead), table, samples=samples,
+    run = functools.partial(discard_odds, twelve, Lead(lead), table, samples=samples,
                             seed=seed, exact=all_layouts, jobs=jobs)  # fmt: skip
     if all_layouts and sys.stderr.isatty():
         from advisor.cli.render_solve import with_progress

@@ -13,7 +13,7 @@ from advisor.allpass.sample import AllPassEstimate
 from advisor.allpass.solver import DealValues
 from advisor.cards import Card, Suit
 from advisor.cli.render import console
-from advisor.seats import Seat
+from advisor.seats import Position
 from advisor.table import TalonCard
 
 _RED = (Suit.DIAMONDS, Suit.HEARTS)
@@ -25,7 +25,7 @@ def render_deal_values(
     rules: AllPassRules,
     repeat: int,
     found: DealValues,
-    seat: Seat | None,
+    seat: Position | None,
     line: Sequence[Trick] | None,
 ) -> None:
     out = console()
@@ -64,7 +64,7 @@ def render_replay(played: Replay) -> None:
         out.print("(the revoker is charged every trick of the deal, the others nothing)")
     out.print()
     out.print(Text("Seat    Tricks  Charged  Points", style="bold"))
-    for seat in Seat:
+    for seat in Position:
         points = _number(played.penalty(seat))
         out.print(
             f"{seat.word:<6}  {played.taken(seat):>6}  {played.charged(seat):>7}  {points:>6}"
@@ -107,14 +107,14 @@ def render_estimate(found: AllPassEstimate) -> None:
 
 
 def _print_deal(out: Console, deal: Deal, rules: AllPassRules, repeat: int) -> None:
-    for seat in Seat:
+    for seat in Position:
         out.print(Text.assemble((f"{seat.word.capitalize():<8}", "bold"), _hand(deal, seat)))
     talon = Text(", then ").join(_card(card) for card in deal.talon)
     out.print(Text.assemble(("Talon   ", "bold"), talon))
     _print_rules(out, rules, repeat)
 
 
-def _hand(deal: Deal, seat: Seat) -> Text:
+def _hand(deal: Deal, seat: Position) -> Text:
     hand = deal.hand(seat)
     groups = []
     for suit in Suit:
@@ -146,7 +146,7 @@ def _dealer_took(rules: AllPassRules) -> bool:
 
 
 def _print_tricks(
-    out: Console, tricks: Sequence[Trick], rules: AllPassRules, marked: Seat | None
+    out: Console, tricks: Sequence[Trick], rules: AllPassRules, marked: Position | None
 ) -> None:
     out.print(Text(f"{'#':>2}  {'Lead':<12}  First  Second  Third  Taken by", style="bold"))
     for trick in tricks:
@@ -156,7 +156,7 @@ def _print_tricks(
             lead = Text(f"{trick.leader.word} leads")
         row = Text(f"{trick.number:>2}  ") + lead
         row.pad_right(18 - len(row.plain))
-        for seat, width in zip(Seat, (7, 8, 7), strict=True):
+        for seat, width in zip(Position, (7, 8, 7), strict=True):
             card = _card(trick.card_of(seat))
             row.append_text(card)
             row.append(" " * (width - len(card.plain)))

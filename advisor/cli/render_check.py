@@ -6,7 +6,7 @@ from rich.text import Text
 
 from advisor.cli.render import console, percent
 from advisor.rules import Status
-from advisor.table import Lead
+from advisor.seats import Lead
 from advisor.verdict import Assessment
 
 _STATUS_STYLE = {

@@ -8,7 +8,7 @@ from typing import Any
 from rich.text import Text
 
 from advisor.cli.render import console
-from advisor.exact import SEAT_NAMES, ExactOdds
+from advisor.exact import ExactOdds
 from advisor.talon import TALON_COUNT
 
 _VERDICT_STYLE = {"declare": "bold green", "pass": "bold red"}
@@ -53,7 +53,7 @@ def _seat_lines(found: ExactOdds) -> Text:
     for seat in found.seats:
         rows.append(
             _row(
-                SEAT_NAMES[seat.seat],
+                seat.seat.lead.value,
                 seat.p_caught,
                 seat.interval,
                 seat.expected_score,

@@ -9,7 +9,8 @@ from rich.text import Text
 
 from advisor.cards import Card, CardSet, Suit, format_ranks
 from advisor.cli.render import console
-from advisor.solver import Layout, LayoutResult, Odds, Seat
+from advisor.seats import Seat
+from advisor.solver import HandOdds, Layout, LayoutResult
 
 _LEADS = {
     Seat.M: "me (M leads the first trick)",
@@ -21,12 +22,12 @@ _RED = (Suit.DIAMONDS, Suit.HEARTS)
 _COLUMN = 24  # width of L's column in the diagram
 
 
-def render_layout(hands: Layout, leader: Seat, result: LayoutResult) -> None:
+def render_layout(result: LayoutResult) -> None:
     out = console()
-    for line in _diagram(hands):
+    for line in _diagram(result.hands):
         out.print(line)
     out.print()
-    out.print(Text.assemble(("Lead  ", "bold"), _LEADS[leader]))
+    out.print(Text.assemble(("Lead  ", "bold"), _LEADS[result.leader]))
     out.print(_layout_verdict(result))
     out.print()
     out.print(Text(f"{'#':>2}  {'Lead':<9}  M     L     R     Won by", style="bold"))
@@ -76,15 +77,16 @@ def _card(card: Card) -> Text:
     return Text(str(card), style="red" if card.suit in _RED else "")
 
 
-def render_odds(hand: CardSet, discards: CardSet, leader: Seat, odds: Odds, seed: int) -> None:
+def render_odds(found: HandOdds) -> None:
     out = console()
-    out.print(Text.assemble(("Hand      ", "bold"), str(hand)))
-    out.print(Text.assemble(("Discards  ", "bold"), str(discards)))
-    out.print(Text.assemble(("Lead      ", "bold"), _LEADS[leader]))
+    odds = found.odds
+    out.print(Text.assemble(("Hand      ", "bold"), str(found.hand)))
+    out.print(Text.assemble(("Discards  ", "bold"), str(found.discards)))
+    out.print(Text.assemble(("Lead      ", "bold"), _LEADS[found.leader]))
     if odds.exact:
         out.print(f"Layouts   all {odds.layouts:,} splits of the other 20 cards")
     else:
-        out.print(f"Layouts   {odds.layouts:,} random splits (seed {seed})")
+        out.print(f"Layouts   {odds.layouts:,} random splits (seed {found.seed})")
     out.print()
     caught = f"Caught in {odds.caught:,} of {odds.layouts:,} layouts: {100 * odds.fraction:.2f}%"
     if not odds.exact:

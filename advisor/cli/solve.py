@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import functools
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
 from advisor.cli.options import example, jobs_option, json_option
 from advisor.errors import AdvisorError
 from advisor.limits import MAX_SAMPLES
+from advisor.seats import Lead
 
-if TYPE_CHECKING:
-    from advisor.solver import Layout, LayoutResult, Odds
-
-LEADERS = {"me": 0, "left": 1, "right": 2}  # Seat.M, Seat.L, Seat.R without importing it
+LEADS = (Lead.ME, Lead.LEFT, Lead.RIGHT)  # one seat leads: them is not a choice here
 _PROGRESS_FROM = 20_000  # layouts: below this a run is too short for a progress bar
 
 
@@ -35,7 +33,7 @@ _PROGRESS_FROM = 20_000  # layouts: below this a run is too short for a progress
 @click.option("--discards", metavar='"C1 C2"', help="M's two discards (with HAND).")
 @click.option(
     "--lead",
-    type=click.Choice(list(LEADERS), case_sensitive=False),
+    type=click.Choice([lead.value for lead in LEADS], case_sensitive=False),
     required=True,
     help="Who leads the first trick: me (M), left (L, who plays after M) or right (R).",
 )
@@ -83,16 +81,16 @@ def solve(
 
 
 def _solve_layout(text: str, lead: str, as_json: bool) -> None:
-    from advisor.solver import Seat, parse_layout, solve_layout
+    from advisor.solver import parse_layout, solve_layout
 
-    hands = parse_layout(text)
-    result = solve_layout(*hands, Seat(LEADERS[lead]))
+    (seat,) = Lead(lead).seats
+    result = solve_layout(*parse_layout(text), seat)
     if as_json:
-        _echo_json(_layout_json(hands, lead, result))
+        _echo_json(result.to_dict())
         return
     from advisor.cli.render_solve import render_layout
 
-    render_layout(hands, Seat(LEADERS[lead]), result)
+    render_layout(result)
 
 
 def _solve_odds(
@@ -105,14 +103,14 @@ def _solve_odds(
     as_json: bool,
 ) -> None:
     from advisor.cards import parse_cards, parse_hand
-    from advisor.solver import EXACT_LAYOUTS, Seat, catch_odds
+    from advisor.solver import EXACT_LAYOUTS, HandOdds, catch_odds
 
     hand = parse_hand(hand_text)
     try:
         discards = parse_cards(discards_text, count=2)
     except AdvisorError as error:
         raise type(error)(f"--discards: {error}") from None
-    seat = Seat(LEADERS[lead])
+    (seat,) = Lead(lead).seats
     run = functools.partial(catch_odds, hand, discards, seat, samples=samples, seed=seed, jobs=jobs)
     if sys.stderr.isatty() and (samples or EXACT_LAYOUTS) >= _PROGRESS_FROM:
         from advisor.cli.render_solve import with_progress
@@ -120,54 +118,16 @@ def _solve_odds(
         odds = with_progress(run)
     else:
         odds = run()
+    found = HandOdds(hand, discards, seat, odds, None if samples is None else seed)
     if as_json:
-        _echo_json(_odds_json(str(hand), str(discards), lead, samples, seed, odds))
+        _echo_json(found.to_dict())
         return
     from advisor.cli.render_solve import render_odds
 
-    render_odds(hand, discards, seat, odds, seed)
+    render_odds(found)
 
 
 def _echo_json(data: dict[str, Any]) -> None:
     import json
 
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
-
-
-def _layout_json(hands: Layout, lead: str, result: LayoutResult) -> dict[str, Any]:
-    return {
-        "hands": {seat: str(cards) for seat, cards in zip("MLR", hands, strict=True)},
-        "lead": lead,
-        "caught": result.caught,
-        "tricks": result.tricks,
-        "line": [
-            {
-                "leader": trick.leader.name,
-                "cards": [str(card) for card in trick.cards],
-                "winner": trick.winner.name,
-            }
-            for trick in result.line
-        ],
-    }
-
-
-def _odds_json(
-    hand: str, discards: str, lead: str, samples: int | None, seed: int, odds: Odds
-) -> dict[str, Any]:
-    low, high = odds.interval
-    data: dict[str, Any] = {
-        "hand": hand,
-        "discards": discards,
-        "lead": lead,
-        "exact": odds.exact,
-        "layouts": odds.layouts,
-        "caught": odds.caught,
-        "fraction": odds.fraction,
-        "interval": [low, high],
-        "histogram": list(odds.histogram),
-        "expected_tricks": odds.expected_tricks,
-        "expected_score": odds.expected_score,
-    }
-    if samples is not None:
-        data["seed"] = seed
-    return data

@@ -22,21 +22,22 @@ import random
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from enum import IntEnum
+from typing import Any
 
 from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
 from advisor.errors import LayoutError, SolverUnavailableError
 from advisor.limits import check_jobs, check_samples
+from advisor.seats import Seat
 from advisor.solver.layout import Layout, check_layout, format_layout, parse_layout
 
 __all__ = [
     "EXACT_LAYOUTS",
     "GAVE_UP",
+    "HandOdds",
     "Layout",
     "LayoutResult",
     "Odds",
     "ProgressCallback",
-    "Seat",
     "SolverUnavailableError",
     "Trick",
     "catch_odds",
@@ -66,14 +67,6 @@ _CHUNKS_PER_JOB = 16
 _Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 
 
-class Seat(IntEnum):
-    """The three players, clockwise: M (the declarer), L (left of M), R (right of M)."""
-
-    M = 0
-    L = 1
-    R = 2
-
-
 @dataclass(frozen=True)
 class Trick:
     """One trick of a line of play: who led, the three cards in the order played, the winner."""
@@ -95,10 +88,29 @@ class LayoutResult:
     """The most tricks the catchers can force M to take (0: M stays clean)."""
     line: tuple[Trick, ...]
     """One best line of play, all tricks to the end."""
+    hands: Layout
+    leader: Seat
 
     @property
     def caught(self) -> bool:
         return self.tricks > 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``advisor solve --layout --json`` form; documented in the README."""
+        return {
+            "hands": {seat.name: str(cards) for seat, cards in zip(Seat, self.hands, strict=True)},
+            "lead": self.leader.lead.value,
+            "caught": self.caught,
+            "tricks": self.tricks,
+            "line": [
+                {
+                    "leader": trick.leader.name,
+                    "cards": [str(card) for card in trick.cards],
+                    "winner": trick.winner.name,
+                }
+                for trick in self.line
+            ],
+        }
 
 
 @dataclass(frozen=True)
@@ -160,6 +172,39 @@ def _score(tricks: int) -> int:
     return 10 if tricks == 0 else -10 * tricks
 
 
+@dataclass(frozen=True)
+class HandOdds:
+    """:func:`catch_odds` of a hand, with what it was asked for: ``advisor solve``'s answer."""
+
+    hand: CardSet
+    discards: CardSet
+    leader: Seat
+    odds: Odds
+    seed: int | None
+    """The sampling seed, or None when every layout was solved."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``advisor solve --json`` form; documented in the README."""
+        odds = self.odds
+        low, high = odds.interval
+        data: dict[str, Any] = {
+            "hand": str(self.hand),
+            "discards": str(self.discards),
+            "lead": self.leader.lead.value,
+            "exact": odds.exact,
+            "layouts": odds.layouts,
+            "caught": odds.caught,
+            "fraction": odds.fraction,
+            "interval": [low, high],
+            "histogram": list(odds.histogram),
+            "expected_tricks": odds.expected_tricks,
+            "expected_score": odds.expected_score,
+        }
+        if self.seed is not None:
+            data["seed"] = self.seed
+        return data
+
+
 def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float, float]:
     """The Wilson score interval of a binomial proportion."""
     p = successes / trials
@@ -200,13 +245,14 @@ def solve_layout(m_hand: CardSet, l_hand: CardSet, r_hand: CardSet, leader: Seat
     hands = [m_hand.mask, l_hand.mask, r_hand.mask]
     tricks = _core.forced_tricks(m_hand.mask, l_hand.mask, r_hand.mask, leader)
     line = []
+    to_lead = leader
     while hands[Seat.M]:
-        trick = _best_trick(hands, leader)
+        trick = _best_trick(hands, to_lead)
         line.append(trick)
         for seat in Seat:
             hands[seat] &= ~(1 << trick.card_of(seat).index)
-        leader = trick.winner
-    return LayoutResult(tricks=tricks, line=tuple(line))
+        to_lead = trick.winner
+    return LayoutResult(tricks, tuple(line), (m_hand, l_hand, r_hand), leader)
 
 
 def _legal(hand: int, led_suit: int | None) -> Iterator[int]:
