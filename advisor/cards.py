@@ -83,6 +83,15 @@ _SUIT_GLYPHS = {
     "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
 }  # fmt: skip
 _GLYPHS = "".join(_SUIT_GLYPHS)
+GLYPH_CHARS = frozenset(_SUIT_GLYPHS)
+"""Every suit glyph the parser reads (``♠`` and ``♤`` ...)."""
+RANK_CHARS = frozenset("01789AJKQTXajkqtxВДКТвдкт\u1c80\u1c81\u1c84\u1c85")
+"""Every character :func:`is_rank_start` takes (those whose upper case is a rank letter, some
+of them outside ASCII and Cyrillic, and the 1 and 0 of ``10``), spelled out for fast readers;
+a test checks it against all of Unicode."""
+SUIT_LETTER_CHARS = frozenset("CDHScdhsſБПТЧбптчᲄᲅ")
+"""Every character whose upper case the parser takes for a suit letter (before ``:`` in
+``S:7 8``), spelled out likewise."""
 _NON_PREFERANS_RANKS = set("23456")
 _SEPARATORS = re.compile(r"[\s,]+")
 _VARIATION_SELECTOR = "\ufe0f"  # emoji keyboards append it to ♠ ♣ ♦ ♥
@@ -327,7 +336,7 @@ def _parse_tokens(text: str) -> list[tuple[int, str]]:
             group, rest = opening
             group = _read_group(token, rest, group, cards)
             continue
-        if group is not None and all(_is_rank_start(ch) for ch in token):
+        if group is not None and all(is_rank_start(ch) for ch in token):
             cards.extend((group.shift + r, token) for r in _read_ranks(token, token))
             continue
         cards.extend(_read_rank_first(token))
@@ -340,7 +349,7 @@ def _group_opening(token: str) -> tuple[Suit, str] | None:
     first = token[0]
     if first in _SUIT_GLYPHS:
         return _SUIT_GLYPHS[first], token[1:]
-    if len(token) >= 2 and token[1] == ":" and first.upper() in _SUIT_LETTERS:
+    if len(token) >= 2 and token[1] == ":" and is_suit_letter(first):
         return _SUIT_LETTERS[first.upper()], token[2:]
     return None
 
@@ -356,8 +365,14 @@ def _read_group(token: str, rest: str, suit: Suit, cards: list[tuple[int, str]])
     return suit
 
 
-def _is_rank_start(ch: str) -> bool:
+def is_rank_start(ch: str) -> bool:
+    """Whether the parser reads ``ch`` as (the start of) a rank."""
     return ch == "1" or ch == "0" or ch.upper() in _RANK_LETTERS
+
+
+def is_suit_letter(ch: str) -> bool:
+    """Whether the parser reads ``ch`` as a suit letter (as in ``S:7 8``)."""
+    return ch.upper() in _SUIT_LETTERS
 
 
 def _read_ranks(chunk: str, token: str) -> Iterator[Rank]:

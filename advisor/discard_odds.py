@@ -21,8 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from advisor.cards import CardSet
-from advisor.errors import CardCountError
-from advisor.exact import ExactError, json_number
+from advisor.errors import CardCountError, ExactError
 from advisor.exact_discard import SeatTricks, score_discards
 from advisor.seats import Lead, Seat
 from advisor.solver import (
@@ -38,7 +37,7 @@ from advisor.solver import (
 )
 from advisor.table import Table
 from advisor.talon import talon_discard_order
-from advisor.verdict import DECLARE, PASS
+from advisor.verdict import DECLARE, PASS, json_number
 
 TWELVE = 12
 DEFAULT_LAYOUTS = 2000

@@ -31,6 +31,14 @@ class LayoutError(AdvisorError):
     """A deal that cannot exist: overlapping hands, wrong counts, discards inside the hand."""
 
 
+class BatchError(AdvisorError):
+    """A line or a file that ``advisor batch`` cannot use (line options, CSV header, reading)."""
+
+
+class ExactError(AdvisorError):
+    """Options of the exact analysis that cannot be used (samples, discard mode)."""
+
+
 class OutputError(AdvisorError):
     """A file the advisor was asked to write that cannot be written."""
 

@@ -45,24 +45,20 @@ from enum import Enum
 from typing import Any
 
 from advisor.cards import HAND_SIZE, Card, CardSet
-from advisor.errors import AdvisorError, CardCountError
+from advisor.errors import CardCountError, ExactError
 from advisor.exact_discard import choose_discard, total_score
 from advisor.limits import check_samples
 from advisor.seats import Lead, Seat
 from advisor.solver import Odds, SolverUnavailableError, core_available, solve_many
 from advisor.table import Table
 from advisor.talon import TALON_COUNT, talon_discard_order, talon_discards
-from advisor.verdict import DECLARE, PASS, Assessment, assess
+from advisor.verdict import DECLARE, PASS, Assessment, assess, json_number
 
 SPLITS_PER_TALON = 4
 DEFAULT_SAMPLES = SPLITS_PER_TALON * TALON_COUNT  # 924
 CHOICE_SPLITS_PER_TALON = 8  # with discard="exact": the splits each talon's choice is made on
 SOLVER_CANDIDATES = 3  # with discard="solver": the table's best few, scored by the solver
 _MAX_TRICKS = HAND_SIZE + 1
-
-
-class ExactError(AdvisorError):
-    """Options of the exact analysis that cannot be used (samples, discard mode)."""
 
 
 class DiscardMode(str, Enum):
@@ -384,11 +380,6 @@ def _percent(fraction: float, digits: int = 1) -> str:
     return f"{100 * fraction:.{digits}f}%"
 
 
-def json_number(value: float) -> float | int:
-    """Whole numbers print as integers in JSON (50, not 50.0)."""
-    return int(value) if float(value).is_integer() else value
-
-
 # --- the analysis ------------------------------------------------------------------------------
 
 
@@ -471,30 +462,3 @@ def _best_option(
     if len(options) == 1:
         return options[0]
     return max(options, key=lambda discards: total_score(stratum.solve(hand, discards, seat)))
-
-
-# --- advisor batch --exact ---------------------------------------------------------------------
-
-BATCH_FIELDS = ("exact",)
-BATCH_CHUNK_HANDS = 2  # hands a batch chunk holds with --exact: hard hands take a second or more
-
-
-@dataclass(frozen=True)
-class BatchExact:
-    """The ``exact`` field ``advisor batch --exact`` adds to each record (a batch line's lead
-    ``them`` means both catchers' seats). Picklable, for the worker processes."""
-
-    samples: int = DEFAULT_SAMPLES
-    seed: int = 0
-    discard: DiscardMode = DiscardMode.EXACT
-
-    def __call__(self, hand: CardSet, lead: Lead, table: Table) -> dict[str, Any]:
-        found = exact_odds(
-            hand,
-            lead,
-            table,
-            samples=self.samples,
-            seed=self.seed,
-            discard=self.discard,
-        )
-        return {"exact": found.to_dict()}

@@ -1,9 +1,17 @@
-"""Judging one suit against the table, and the founding rules over the whole hand.
+"""The founding rules, in one place: how a suit is judged against the table, and whether a hand
+declares. :class:`Judge` is the one authority; everything that says declare or pass asks it.
 
 A suit is judged in this order: a void is safe; a holding the table lists takes its value for
 the lead (above 0 it is a hole); a clean holding is safe; otherwise the lowest value among the
 table's holdings of the same length that it is at most, card for card; otherwise it is a hole
 worth ``unlisted``.
+
+The hand then declares when every rule holds: **no seven** (a suit with cards but not its 7
+means pass, except a lone 8 or 9 on one's own first lead), **at most two holes**, and the holes'
+**combined chance** at most the threshold. A judge judges each of a suit's 256 holdings once
+(:meth:`Judge.facts`) and decides each combination of hole chances and no-seven outcome once
+(:meth:`Judge.decide`): the talon outlook and batch read those facts and decisions over and
+over, and nothing else applies a rule.
 """
 
 from __future__ import annotations
@@ -11,14 +19,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from enum import Enum
+from functools import lru_cache
 from typing import NamedTuple
 
-from advisor.cards import Suit
+from advisor.cards import CardSet, Suit
 from advisor.holdings import Holding
 from advisor.seats import Lead
-from advisor.table import Table, TableEntry
+from advisor.table import Combine, Table, TableEntry
 
 _EPSILON = 1e-9  # percent sums of decimals must not miss the threshold by rounding
+_HOLDINGS = 256  # the holdings of one suit
 
 
 class Status(str, Enum):
@@ -39,6 +49,33 @@ class Basis(str, Enum):
     CLEAN = "clean"
     COMPARED = "compared"
     UNLISTED = "unlisted"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Rule(str, Enum):
+    """The founding rules, in the order they are reported."""
+
+    NO_SEVEN = "no_seven"
+    MAX_HOLES = "max_holes"
+    THRESHOLD = "threshold"
+    CLEAN = "clean"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Outcome(str, Enum):
+    """How a rule came out: ``holds`` or ``broken``; the no-seven rule also ``excepted`` (a lone
+    8 or 9 on one's own lead) or ``off``; the clean misère ``yes`` or ``no``."""
+
+    HOLDS = "holds"
+    BROKEN = "broken"
+    EXCEPTED = "excepted"
+    OFF = "off"
+    YES = "yes"
+    NO = "no"
 
     def __str__(self) -> str:
         return self.value
@@ -70,51 +107,67 @@ class SuitJudgement(NamedTuple):
         return str(self.basis)
 
 
-def judge_holding(holding: Holding, lead: Lead, table: Table) -> SuitJudgement:
-    """Judge one suit's holding (see the module docstring for the order)."""
-    if holding.is_void:
-        return SuitJudgement(holding, Status.VOID, 0, Basis.VOID)
-    entry = table.lookup.get(holding.mask)
-    if entry is not None:
-        percent = entry.percent(lead)
-        status = Status.HOLE if percent > 0 else Status.SAFE
-        return SuitJudgement(holding, status, percent, Basis.TABLE, entry)
-    if holding.is_clean:
-        return SuitJudgement(holding, Status.CLEAN, 0, Basis.CLEAN)
-    compared = _lowest_dominating(holding, lead, table)
-    if compared is not None:
-        other, entry = compared
-        percent = entry.percent(lead)
-        status = Status.HOLE if percent > 0 else Status.SAFE
-        return SuitJudgement(holding, status, percent, Basis.COMPARED, entry, other)
-    return SuitJudgement(holding, Status.HOLE, table.unlisted, Basis.UNLISTED)
+class HoldingFacts(NamedTuple):
+    """All the rules need to know of one holding for one table and lead."""
+
+    judgement: SuitJudgement
+    no_seven: Outcome
+    """``holds`` (void, or it has its 7), ``broken``, or ``excepted`` (a lone 8 or 9 on one's
+    own lead); ``holds`` when the table switches the rule off."""
+
+    @property
+    def hole(self) -> float | None:
+        """The catch chance when the holding is a hole, else None."""
+        judged = self.judgement
+        return judged.percent if judged.is_hole else None
 
 
-def _lowest_dominating(
-    holding: Holding, lead: Lead, table: Table
-) -> tuple[Holding, TableEntry] | None:
-    """The cheapest table holding of the same length that ``holding`` is at most."""
-    best: tuple[Holding, TableEntry] | None = None
-    for other in table.by_length.get(len(holding), ()):
-        if holding.at_most(other):
-            entry = table.lookup[other.mask]
-            if best is None or entry.percent(lead) < best[1].percent(lead):
-                best = (other, entry)
-    return best
+class RuleOutcome(NamedTuple):
+    """One founding rule applied to a hand."""
+
+    rule: Rule
+    passed: bool
+    outcome: Outcome
+    detail: str
 
 
-def combine(percents: Sequence[float], mode: str) -> float:
+class Decision(NamedTuple):
+    """What the rules say of a hand with these holes and this no-seven outcome. The no-seven
+    rule's detail names the suits, so it is made per hand (:meth:`Judge.no_seven_rule`)."""
+
+    holes: int
+    combined: float
+    no_seven: Outcome
+    """Of the whole hand: ``off``, ``broken``, ``excepted`` or ``holds``."""
+    counted: tuple[RuleOutcome, ...]
+    """The other rules: at most two holes, the combined chance, a clean misère."""
+
+    @property
+    def declare(self) -> bool:
+        return self.no_seven is not Outcome.BROKEN and all(r.passed for r in self.counted)
+
+    @property
+    def decided_by(self) -> tuple[Rule, ...]:
+        """The rules that decided: the broken ones on a pass; on a declare, why it is safe."""
+        if not self.declare:
+            broken = [Rule.NO_SEVEN] if self.no_seven is Outcome.BROKEN else []
+            return (*broken, *(r.rule for r in self.counted if not r.passed))
+        if self.holes == 0:
+            return (Rule.CLEAN,)
+        return (Rule.MAX_HOLES, Rule.THRESHOLD)
+
+
+def combine(percents: Sequence[float], mode: Combine | str) -> float:
     """Add the holes' catch chances up: ``sum``, ``independent`` 1-∏(1-p), or ``max``."""
     if not percents:
         return 0.0
-    if mode == "sum":
+    how = Combine(mode)
+    if how is Combine.SUM:
         total = math.fsum(percents)
-    elif mode == "independent":
+    elif how is Combine.INDEPENDENT:
         total = 100 * (1 - math.prod(1 - p / 100 for p in percents))
-    elif mode == "max":
-        total = max(percents)
     else:
-        raise ValueError(f"unknown combine mode {mode!r}")
+        total = max(percents)
     return round(total, 6)
 
 
@@ -123,70 +176,144 @@ def within(combined: float, threshold: float) -> bool:
     return combined <= threshold + _EPSILON
 
 
-class RuleOutcome(NamedTuple):
-    """One founding rule applied to a hand."""
+class Judge:
+    """The founding rules of one table for one lead (``me``, or any catcher's: ``them``).
 
-    rule: str  # no_seven | max_holes | threshold | clean
-    passed: bool
-    outcome: str  # holds | broken | excepted | off | yes | no
-    detail: str
+    Use :func:`judge` for a shared, remembered one. Facts and decisions are made when first
+    asked for: a one-shot check pays only for the four holdings of its hand.
+    """
 
+    def __init__(self, table: Table, lead: Lead) -> None:
+        self.table = table
+        self.lead = lead.founding
+        self._facts: list[HoldingFacts | None] = [None] * _HOLDINGS
+        self._decisions: dict[tuple[tuple[float, ...], Outcome], Decision] = {}
+        self._no_seven_on = table.rule("no_seven")
+        self._excepting = table.rule("lone_low_own_lead") and self.lead.own
 
-def no_seven_rule(
-    holdings: Sequence[tuple[Suit, Holding]], lead: Lead, table: Table
-) -> RuleOutcome:
-    """ "Without the seven, if there are other cards in that suit, it is not worth the risk" —
-    except a lone 8 or 9 with one's own first lead (``lone_low_own_lead``)."""
-    if not table.rule("no_seven"):
-        return RuleOutcome("no_seven", True, "off", "rule switched off in the table")
-    broken, excepted = [], []
-    for suit, holding in holdings:
-        if holding.is_void or holding.mask & 1:
-            continue
-        if _lone_low_excepted(holding, lead, table):
-            excepted.append(f"{suit.glyph}{holding}")
-        else:
-            broken.append(f"{suit.glyph}{holding}")
-    if broken:
-        suits = ", ".join(broken)
-        return RuleOutcome("no_seven", False, "broken", f"no seven under {suits}")
-    if excepted:
-        cards = ", ".join(excepted)
-        return RuleOutcome(
-            "no_seven", True, "excepted", f"lone {cards} without its 7, but the first lead is mine"
+    # --- one suit ------------------------------------------------------------------------------
+
+    def facts(self, mask: int) -> HoldingFacts:
+        """The facts of the holding with rank mask ``mask`` (bit 0 = the 7)."""
+        found = self._facts[mask]
+        if found is None:
+            holding = Holding(mask)
+            found = self._facts[mask] = HoldingFacts(self._judge(holding), self._seven(holding))
+        return found
+
+    def _judge(self, holding: Holding) -> SuitJudgement:
+        if holding.is_void:
+            return SuitJudgement(holding, Status.VOID, 0, Basis.VOID)
+        entry = self.table.lookup.get(holding.mask)
+        if entry is not None:
+            percent = entry.percent(self.lead)
+            status = Status.HOLE if percent > 0 else Status.SAFE
+            return SuitJudgement(holding, status, percent, Basis.TABLE, entry)
+        if holding.is_clean:
+            return SuitJudgement(holding, Status.CLEAN, 0, Basis.CLEAN)
+        compared = self._lowest_dominating(holding)
+        if compared is not None:
+            other, entry = compared
+            percent = entry.percent(self.lead)
+            status = Status.HOLE if percent > 0 else Status.SAFE
+            return SuitJudgement(holding, status, percent, Basis.COMPARED, entry, other)
+        return SuitJudgement(holding, Status.HOLE, self.table.unlisted, Basis.UNLISTED)
+
+    def _lowest_dominating(self, holding: Holding) -> tuple[Holding, TableEntry] | None:
+        """The cheapest table holding of the same length that ``holding`` is at most."""
+        best: tuple[Holding, TableEntry] | None = None
+        for other in self.table.by_length.get(len(holding), ()):
+            if holding.at_most(other):
+                entry = self.table.lookup[other.mask]
+                if best is None or entry.percent(self.lead) < best[1].percent(self.lead):
+                    best = (other, entry)
+        return best
+
+    def _seven(self, holding: Holding) -> Outcome:
+        """ "Without the seven, if there are other cards in that suit, it is not worth the
+        risk" — except a lone 8 or 9 with one's own first lead (``lone_low_own_lead``)."""
+        if not self._no_seven_on or holding.is_void or holding.mask & 1:
+            return Outcome.HOLDS
+        if self._excepting and holding.mask in (0b10, 0b100):  # a lone 8 or a lone 9
+            return Outcome.EXCEPTED
+        return Outcome.BROKEN
+
+    # --- the hand ------------------------------------------------------------------------------
+
+    def no_seven_of(self, outcomes: Sequence[Outcome]) -> Outcome:
+        """The whole hand's no-seven outcome from its suits'."""
+        if not self._no_seven_on:
+            return Outcome.OFF
+        if Outcome.BROKEN in outcomes:
+            return Outcome.BROKEN
+        return Outcome.EXCEPTED if Outcome.EXCEPTED in outcomes else Outcome.HOLDS
+
+    def decide(self, holes: Sequence[float], no_seven: Outcome) -> Decision:
+        """The decision for a hand whose holes have these catch chances (in suit order: the
+        order only matters to ``independent``) and this no-seven outcome; remembered."""
+        key = (tuple(holes), no_seven)
+        found = self._decisions.get(key)
+        if found is None:
+            found = self._decisions[key] = self._decide(key[0], no_seven)
+        return found
+
+    def _decide(self, holes: tuple[float, ...], no_seven: Outcome) -> Decision:
+        table = self.table
+        combined = combine(holes, table.combine)
+        count, limit = len(holes), table.max_holes
+        within_holes = count <= limit
+        word = "hole" if count == 1 else "holes"
+        max_holes = RuleOutcome(Rule.MAX_HOLES, within_holes, _held(within_holes),
+                                f"{count} {word}, at most {limit}")  # fmt: skip
+        below = within(combined, table.threshold)
+        sign = "≤" if below else ">"
+        threshold = RuleOutcome(
+            Rule.THRESHOLD,
+            below,
+            _held(below),
+            f"caught in {combined:g}% ({table.combine.value}) {sign} {table.threshold:g}%",
         )
-    return RuleOutcome("no_seven", True, "holds", "every suit held has its 7")
+        clean = (
+            RuleOutcome(Rule.CLEAN, True, Outcome.YES, "no holes: a clean misère")
+            if count == 0
+            else RuleOutcome(Rule.CLEAN, True, Outcome.NO, "has holes")
+        )
+        return Decision(count, combined, no_seven, (max_holes, threshold, clean))
+
+    def no_seven_rule(self, suits: Sequence[tuple[Suit, HoldingFacts]]) -> RuleOutcome:
+        """The no-seven rule of a hand, its detail naming the suits that break it (or are
+        excepted)."""
+        outcome = self.no_seven_of([facts.no_seven for _, facts in suits])
+        if outcome is Outcome.OFF:
+            return RuleOutcome(Rule.NO_SEVEN, True, outcome, "rule switched off in the table")
+        listed = ", ".join(
+            f"{suit.glyph}{facts.judgement.holding}"
+            for suit, facts in suits
+            if facts.no_seven is outcome
+        )
+        if outcome is Outcome.BROKEN:
+            return RuleOutcome(Rule.NO_SEVEN, False, outcome, f"no seven under {listed}")
+        if outcome is Outcome.EXCEPTED:
+            detail = f"lone {listed} without its 7, but the first lead is mine"
+            return RuleOutcome(Rule.NO_SEVEN, True, outcome, detail)
+        return RuleOutcome(Rule.NO_SEVEN, True, outcome, "every suit held has its 7")
+
+    def suits(self, hand: CardSet) -> tuple[tuple[Suit, HoldingFacts], ...]:
+        """The facts of each suit of ``hand``."""
+        return tuple((suit, self.facts(hand.suit_mask(suit))) for suit in Suit)
 
 
-def _lone_low_excepted(holding: Holding, lead: Lead, table: Table) -> bool:
-    return (
-        table.rule("lone_low_own_lead")
-        and lead.own
-        and holding.mask in (0b10, 0b100)  # a lone 8 or a lone 9
-    )
+def _held(passed: bool) -> Outcome:
+    return Outcome.HOLDS if passed else Outcome.BROKEN
 
 
-def max_holes_rule(holes: int, table: Table) -> RuleOutcome:
-    limit = table.max_holes
-    passed = holes <= limit
-    word = "hole" if holes == 1 else "holes"
-    return RuleOutcome(
-        "max_holes", passed, "holds" if passed else "broken", f"{holes} {word}, at most {limit}"
-    )
+@lru_cache(maxsize=64)
+def judge(table: Table, lead: Lead) -> Judge:
+    """The judge of ``table`` for ``lead`` (``left``, ``right`` and ``them`` are one: a
+    catcher's lead), made once and shared."""
+    return _judge_of(table, lead.founding)
 
 
-def threshold_rule(combined: float, table: Table) -> RuleOutcome:
-    passed = within(combined, table.threshold)
-    sign = "≤" if passed else ">"
-    return RuleOutcome(
-        "threshold",
-        passed,
-        "holds" if passed else "broken",
-        f"caught in {combined:g}% ({table.combine}) {sign} {table.threshold:g}%",
-    )
-
-
-def clean_rule(holes: int) -> RuleOutcome:
-    if holes == 0:
-        return RuleOutcome("clean", True, "yes", "no holes: a clean misère")
-    return RuleOutcome("clean", True, "no", "has holes")
+@lru_cache(maxsize=64)
+def _judge_of(table: Table, lead: Lead) -> Judge:
+    return Judge(table, lead)

@@ -34,8 +34,21 @@ STARTER_TABLE_PATH = Path(__file__).parent / "data" / "starter_table.toml"
 BUILT_IN = "built-in"
 TABLE_ENV = "ADVISOR_TABLE"
 CONFIG_FILE_NAME = "table.toml"
-COMBINE_MODES = ("sum", "independent", "max")
 PLAYER_COUNTS = (3, 4)
+
+
+class Combine(str, Enum):
+    """How the holes' catch chances add up to the hand's."""
+
+    SUM = "sum"
+    """Added, as the founding notes do."""
+    INDEPENDENT = "independent"
+    """As independent chances: 1 - (1 - p)(1 - q)..."""
+    MAX = "max"
+    """The largest alone."""
+
+    def __str__(self) -> str:
+        return self.value
 
 
 class TalonCard(str, Enum):
@@ -99,7 +112,7 @@ class Setting(NamedTuple):
 SETTING_DEFAULTS: dict[str, Any] = {
     "threshold": 80,
     "max_holes": 2,
-    "combine": "sum",
+    "combine": Combine.SUM.value,
     "unlisted": 100,
     "pass_score": 0,
     "exact_threshold": None,  # off unless a table sets it
@@ -147,8 +160,8 @@ class Table:
         return int(self.setting("max_holes"))
 
     @property
-    def combine(self) -> str:
-        return str(self.setting("combine"))
+    def combine(self) -> Combine:
+        return Combine(self.setting("combine"))
 
     @property
     def unlisted(self) -> float:
@@ -380,7 +393,7 @@ def _section(data: Mapping[str, Any], name: str, origin: str) -> Mapping[str, An
 
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
-    "combine": COMBINE_MODES,
+    "combine": tuple(mode.value for mode in Combine),
     "talon_card": tuple(mode.value for mode in TalonCard),
     "allpass_progression": tuple(mode.value for mode in Progression),
 }

@@ -35,10 +35,10 @@ from typing import Any
 from advisor.cards import CardSet, Suit
 from advisor.errors import CardCountError
 from advisor.holdings import Holding
-from advisor.rules import combine, no_seven_rule, within
+from advisor.rules import Judge, Outcome, judge
 from advisor.seats import Lead
 from advisor.table import Table
-from advisor.verdict import Assessment, assess, judge_cached
+from advisor.verdict import Assessment, assess, json_number
 
 HAND_CARDS = 10
 TALON_CARDS = 2
@@ -83,7 +83,7 @@ class DiscardOption:
             "hand": str(a.hand),
             "verdict": a.verdict,
             "holes": a.holes,
-            "combined": _number(a.combined),
+            "combined": json_number(a.combined),
             "assessment": a.to_dict(),
         }
 
@@ -174,7 +174,7 @@ class HoleOuts:
         return {
             "suit": self.suit.glyph,
             "holding": str(self.holding),
-            "percent": _number(self.percent),
+            "percent": json_number(self.percent),
             "outs": [str(card) for card in self.outs],
             "count": len(self.outs),
             "chance": round(self.chance, 4),
@@ -250,24 +250,6 @@ def talon_outlook(hand: CardSet, lead: Lead, table: Table) -> TalonOutlook:
     return TalonOutlook(hand, lead, tuple(outcomes), _outs(scorer, masks, unseen))
 
 
-BATCH_FIELDS = ("talon_clean", "talon_declare", "talon_expected_combined", "talon_outs")
-
-
-def batch_fields(hand: CardSet, lead: Lead, table: Table) -> dict[str, Any]:
-    """The fields ``advisor batch --talon`` adds to a hand's record (flat, for CSV too): the
-    figures of ``advisor check --talon --json``, the outs as ``"♥7 10: ♣7 ♦7 ♥8 9"`` a hole,
-    joined by ``"; "``."""
-    outlook = talon_outlook(hand, lead, table)
-    found = outlook.to_dict()
-    outs = [f"{hole.suit.glyph}{hole.holding}: {hole.outs}" for hole in outlook.holes]
-    return {
-        "talon_clean": found["clean"],
-        "talon_declare": found["declare"],
-        "talon_expected_combined": found["expected_combined"],
-        "talon_outs": "; ".join(outs),
-    }
-
-
 def _outs(scorer: _Scorer, masks: tuple[int, ...], unseen: Sequence[int]) -> tuple[HoleOuts, ...]:
     dealt = [scorer.values[mask] for mask in masks]
     dealt_rank = scorer.rank(dealt)
@@ -307,10 +289,8 @@ class _Scorer:
     """The rules of one table and lead, applied to suits given as 8-bit holdings."""
 
     def __init__(self, lead: Lead, table: Table) -> None:
-        self.mode = table.combine
-        self.threshold = table.threshold
-        self.max_holes = table.max_holes
-        self.values = _Judged(lead, table)
+        self.judge = judge(table, lead)
+        self.values = _Judged(self.judge)
         self._fronts: dict[tuple[int, int], list[_Outcome]] = {}
         self._ranks: dict[tuple[_Outcome, ...], _Key] = {}
         # the hot loop of best() works on small ids of outcomes (at most 256 distinct)
@@ -324,13 +304,10 @@ class _Scorer:
         key = tuple(outcomes)
         found = self._ranks.get(key)
         if found is None:
-            broken = any(outcome[0] for outcome in key)
+            broken = [Outcome.BROKEN] if any(outcome[0] for outcome in key) else []
             percents = [outcome[2] for outcome in key if outcome[1]]
-            combined = combine(percents, self.mode)
-            declare = (
-                not broken and len(percents) <= self.max_holes and within(combined, self.threshold)
-            )
-            found = self._ranks[key] = (not declare, combined, len(percents))
+            decision = self.judge.decide(percents, self.judge.no_seven_of(broken))
+            found = self._ranks[key] = (not decision.declare, decision.combined, decision.holes)
         return found
 
     def best(self, masks: Sequence[int]) -> _Key:
@@ -436,26 +413,21 @@ def _without(mask: int, taken: int) -> Iterator[int]:
 
 
 class _Judged(dict[int, _Outcome]):
-    """Holding mask -> its outcome, each judged when first asked for (a hand reaches only some
-    of the 256 holdings, and a one-shot check pays for every one it judges)."""
+    """Holding mask -> the judge's facts as an outcome tuple, made when first asked for (a hand
+    reaches only some of the 256 holdings)."""
 
-    def __init__(self, lead: Lead, table: Table) -> None:
+    def __init__(self, judged_by: Judge) -> None:
         super().__init__()
-        self.lead = lead
-        self.table = table
+        self.judge = judged_by
 
     def __missing__(self, mask: int) -> _Outcome:
-        holding = Holding(mask)
-        judged = judge_cached(holding, self.lead, self.table)
-        broken = not no_seven_rule([(Suit.SPADES, holding)], self.lead, self.table).passed
-        outcome = self[mask] = (broken, judged.is_hole, judged.percent if judged.is_hole else 0.0)
+        facts = self.judge.facts(mask)
+        hole = facts.hole
+        outcome = (facts.no_seven is Outcome.BROKEN, hole is not None, hole or 0.0)
+        self[mask] = outcome
         return outcome
 
 
 @lru_cache(maxsize=16)
 def _scorer(lead: Lead, table: Table) -> _Scorer:
     return _Scorer(lead, table)
-
-
-def _number(value: float) -> float | int:
-    return int(value) if float(value).is_integer() else value

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json
@@ -12,7 +11,7 @@ import random
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,11 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from solver_build import require_built
 
-from advisor import batch, cards
 from advisor.batch import (
     CSV_COLUMNS,
-    RANK_CHARS,
-    BatchError,
     BatchJob,
     BatchRun,
     Checker,
@@ -37,11 +33,12 @@ from advisor.batch import (
     TextChunk,
     csv_header,
     read_chunks,
+    reader,
     split_options,
     writable_in_place,
 )
-from advisor.cards import CardSet, parse_hand
-from advisor.errors import AdvisorError, OutputError
+from advisor.cards import RANK_CHARS, CardSet, is_rank_start, parse_hand
+from advisor.errors import AdvisorError, BatchError, OutputError
 from advisor.fileio import atomic_output
 from advisor.seats import Lead
 from advisor.table import Table, default_table, merge_table
@@ -136,17 +133,12 @@ def reference(file: str, line: int, ident: str | None, text: str, lead: Lead, ta
     return json.dumps(record, ensure_ascii=False)
 
 
-@contextlib.contextmanager
-def line_reader(kind: str) -> Iterator[None]:
-    """Check with the C reader of the usual notations ("c") or in Python alone ("python")."""
-    saved = batch._fastread
+def line_scan(kind: str) -> Callable[[bytes], list[int]]:
+    """The scan of the C reader of the usual notations ("c") or of Python alone ("python")."""
     if kind == "c":
-        require_built(saved is not None, "the C reader advisor._fastread")
-    batch._fastread = saved if kind == "c" else None  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        batch._fastread = saved
+        require_built(reader.C_READER, "the C reader advisor._fastread")
+        return reader.scan
+    return reader.python_scan
 
 
 def random_mask(rng: random.Random) -> int:
@@ -157,7 +149,7 @@ def test_rank_chars_are_the_parsers() -> None:
     found = {
         chr(c)
         for c in range(sys.maxunicode + 1)
-        if not 0xD800 <= c <= 0xDFFF and cards._is_rank_start(chr(c))
+        if not 0xD800 <= c <= 0xDFFF and is_rank_start(chr(c))
     }
     assert found == RANK_CHARS
 
@@ -231,10 +223,10 @@ def test_reader_cuts_spaced_suit_groups_like_the_parser(text: str) -> None:
         assert got == expected
 
 
-@pytest.mark.parametrize("reader", ["c", "python"])
+@pytest.mark.parametrize("kind", ["c", "python"])
 @pytest.mark.parametrize("output", ["jsonl", "rows", "csv"])
 @pytest.mark.parametrize("seed", range(3))
-def test_records_are_assess_plus_file_line_id(seed: int, output: str, reader: str) -> None:
+def test_records_are_assess_plus_file_line_id(seed: int, output: str, kind: str) -> None:
     rng = random.Random(100 + seed)
     table = _other_table() if seed == 2 else default_table()
     file = ["f.txt", "100% %d %b.txt", 'a "b", c.txt'][seed]  # % may not format a record
@@ -253,8 +245,8 @@ def test_records_are_assess_plus_file_line_id(seed: int, output: str, reader: st
         lines.append(line)
         expected.append(reference(file, number, ident, text, lead, table))
     job = BatchJob(table, Lead.THEM, output)
-    with line_reader(reader):
-        result = Checker(job).check(TextChunk(file, 1, "\n".join(lines).encode()))
+    checker = Checker(job, scan=line_scan(kind))
+    result = checker.check(TextChunk(file, 1, "\n".join(lines).encode()))
     if output == "jsonl":
         assert result.output.decode().splitlines() == expected
     elif output == "csv":
@@ -343,17 +335,14 @@ LINES_STRATEGY = st.lists(
 
 @settings(max_examples=300, deadline=None)
 @given(LINES_STRATEGY, st.integers(min_value=1, max_value=80), st.sampled_from(["c", "python"]))
-def test_every_line_yields_exactly_one_record(
-    lines: list[str], block_size: int, reader: str
-) -> None:
+def test_every_line_yields_exactly_one_record(lines: list[str], block_size: int, kind: str) -> None:
     data = "\n".join(lines).encode()
     source = Source("f.txt", stream=io.BytesIO(data))
-    checker = Checker(BatchJob(default_table()))
+    checker = Checker(BatchJob(default_table()), scan=line_scan(kind))
     records = []
-    with line_reader(reader):
-        for chunk in read_chunks(source, block_size=block_size):
-            assert not isinstance(chunk, FileFailure)
-            records += [json.loads(line) for line in checker.check(chunk).output.splitlines()]
+    for chunk in read_chunks(source, block_size=block_size):
+        assert not isinstance(chunk, FileFailure)
+        records += [json.loads(line) for line in checker.check(chunk).output.splitlines()]
     wanted = [
         n
         for n, line in enumerate(lines, 1)

@@ -11,10 +11,9 @@ from hypothesis import strategies as st
 from solver_build import require_built
 from test_batch import TOKEN_PIECES, random_mask, spoil, write_hand
 
-from advisor import batch
-from advisor.batch import BatchError, split_options
+from advisor.batch import reader, split_options
 from advisor.cards import parse_hand
-from advisor.errors import AdvisorError
+from advisor.errors import AdvisorError, BatchError
 from advisor.seats import Lead
 
 try:
@@ -46,7 +45,7 @@ def c_reading(line: str) -> tuple[int, Lead | None] | str:
         return "skip"
     if found == _fastread.ASK:
         return "ask"
-    return found & CARDS, batch._LEAD_CODES.get(found >> _fastread.LEAD_SHIFT)
+    return found & CARDS, reader.LINE_LEADS[found >> _fastread.LEAD_SHIFT]
 
 
 def agrees(line: str) -> bool:
@@ -124,4 +123,4 @@ def test_one_value_per_line() -> None:
 
 
 def test_batch_reads_with_it() -> None:
-    assert batch._fastread is _fastread
+    assert reader.C_READER and reader.scan is _fastread.scan

@@ -5,9 +5,8 @@ from __future__ import annotations
 import contextlib
 import io
 import sys
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
-from typing import IO, Any
+from collections.abc import Iterator
+from typing import IO
 
 import click
 
@@ -15,14 +14,14 @@ from advisor.batch import (
     STDIN_LABEL,
     BatchJob,
     BatchRun,
-    Extra,
+    ExactFields,
     FileFailure,
     Source,
     Tally,
     csv_header,
+    extra_analysis,
     refuse_overwriting_inputs,
 )
-from advisor.cards import CardSet
 from advisor.cli.guard import ExitCode, say
 from advisor.cli.options import (
     effective_table,
@@ -37,7 +36,6 @@ from advisor.cli.options import (
 )
 from advisor.fileio import atomic_output
 from advisor.seats import Lead
-from advisor.table import Table
 from advisor.text import shown as shown_text
 
 
@@ -112,7 +110,7 @@ def batch(
         effective_table(table_path),
         Lead(lead.lower()),
         "rows" if shown == "table" else shown,
-        _extra(talon, _exact_extra(samples, seed, discard) if exact else None),
+        extra_analysis(talon, _exact_fields(samples, seed, discard) if exact else None),
     )
     sources = [_source(name, input_format) for name in files or ("-",)]
     if output is None:
@@ -124,48 +122,13 @@ def batch(
     raise SystemExit(ExitCode.BAD_INPUT if tally.bad or tally.failed_files else ExitCode.SUCCESS)
 
 
-def _extra(talon: bool, exact: Extra | None) -> Extra | None:
-    """The analyses each record gains: --talon, --exact, or both."""
-    if not talon:
-        return exact
-    if exact is None:
-        return _talon_extra()
-    found = (_talon_extra(), exact)
-    return Extra(
-        tuple(name for extra in found for name in extra.fields),
-        Merged(tuple(extra.compute for extra in found)),
-        exact.chunk_hands,
-    )
-
-
-def _exact_extra(samples: int, seed: int, discard: str) -> Extra:
-    """``--exact``: each record gains the ``exact`` object of ``advisor check --exact``."""
-    from advisor.exact import BATCH_CHUNK_HANDS, BATCH_FIELDS, BatchExact, DiscardMode
+def _exact_fields(samples: int, seed: int, discard: str) -> ExactFields:
+    """``--exact``: checked for the compiled solver before the run starts."""
     from advisor.solver import SolverUnavailableError, core_available
 
     if not core_available():
         raise SolverUnavailableError()
-    return Extra(BATCH_FIELDS, BatchExact(samples, seed, DiscardMode(discard)), BATCH_CHUNK_HANDS)
-
-
-@dataclass(frozen=True)
-class Merged:
-    """Several extra analyses as one (picklable, for the worker processes)."""
-
-    parts: tuple[Callable[[CardSet, Lead, Table], Mapping[str, Any]], ...]
-
-    def __call__(self, hand: CardSet, lead: Lead, table: Table) -> dict[str, Any]:
-        fields: dict[str, Any] = {}
-        for compute in self.parts:
-            fields.update(compute(hand, lead, table))
-        return fields
-
-
-def _talon_extra() -> Extra:
-    """``--talon``: each record gains the figures of ``advisor check --talon``."""
-    from advisor.talon import BATCH_FIELDS, batch_fields
-
-    return Extra(BATCH_FIELDS, batch_fields)
+    return ExactFields(samples, seed, discard)
 
 
 def _default_format(output: str | None) -> str:

@@ -1,0 +1,104 @@
+"""What ``advisor batch --talon`` and ``--exact`` add to every record, computed in the worker
+processes: the fields of ``check --talon --json`` (flat, so that CSV gets one column each) and
+the ``exact`` object of ``check --exact --json``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.cards import CardSet
+from advisor.seats import Lead
+from advisor.table import Table
+from advisor.verdict import RECORD_FIELDS
+
+TALON_FIELDS = ("talon_clean", "talon_declare", "talon_expected_combined", "talon_outs")
+EXACT_FIELDS = ("exact",)
+EXACT_CHUNK_HANDS = 2  # hands a batch chunk holds with --exact: hard hands take a second or more
+_TAKEN = {"file", "line", "id", "error", *RECORD_FIELDS}  # the record's own fields
+
+
+@dataclass(frozen=True)
+class Extra:
+    """An optional analysis run on every valid hand, in the worker processes.
+
+    ``compute(hand, lead, table)`` returns the extra fields of the record (JSON values), named
+    in ``fields`` (they become CSV columns, in that order). It must be picklable (a module-level
+    function or a frozen dataclass) so that it can be sent to worker processes; an
+    :class:`~advisor.errors.AdvisorError` it raises turns the line into an error record.
+    """
+
+    fields: tuple[str, ...]
+    compute: Callable[[CardSet, Lead, Table], Mapping[str, Any]]
+    chunk_hands: int | None = None
+    """For a slow analysis, about how many hands a chunk holds (None: the usual chunks): small
+    chunks keep every process busy and the progress bar moving."""
+
+    def __post_init__(self) -> None:
+        taken = set(self.fields) & _TAKEN
+        if taken:
+            raise ValueError(f"extra field {sorted(taken)[0]!r} would replace a record field")
+
+
+def talon_fields(hand: CardSet, lead: Lead, table: Table) -> dict[str, Any]:
+    """``--talon``: the figures of ``advisor check --talon --json``, the outs as
+    ``"♥7 10: ♣7 ♦7 ♥8 9"`` a hole, joined by ``"; "``."""
+    from advisor.talon import talon_outlook  # loaded only by the runs that need it
+
+    outlook = talon_outlook(hand, lead, table)
+    found = outlook.to_dict()
+    outs = [f"{hole.suit.glyph}{hole.holding}: {hole.outs}" for hole in outlook.holes]
+    return {
+        "talon_clean": found["clean"],
+        "talon_declare": found["declare"],
+        "talon_expected_combined": found["expected_combined"],
+        "talon_outs": "; ".join(outs),
+    }
+
+
+@dataclass(frozen=True)
+class ExactFields:
+    """``--exact``: the ``exact`` object of ``check --exact --json`` (a line's lead ``them``
+    means both catchers' seats)."""
+
+    samples: int
+    seed: int
+    discard: str
+
+    def __call__(self, hand: CardSet, lead: Lead, table: Table) -> dict[str, Any]:
+        from advisor.exact import exact_odds  # loaded only by the runs that need it
+
+        found = exact_odds(
+            hand, lead, table, samples=self.samples, seed=self.seed, discard=self.discard
+        )
+        return {"exact": found.to_dict()}
+
+
+@dataclass(frozen=True)
+class _Both:
+    """Several analyses as one (picklable, for the worker processes)."""
+
+    parts: tuple[Callable[[CardSet, Lead, Table], Mapping[str, Any]], ...]
+
+    def __call__(self, hand: CardSet, lead: Lead, table: Table) -> dict[str, Any]:
+        fields: dict[str, Any] = {}
+        for compute in self.parts:
+            fields.update(compute(hand, lead, table))
+        return fields
+
+
+def extra_analysis(talon: bool, exact: ExactFields | None) -> Extra | None:
+    """The analysis every record gains: ``--talon``, ``--exact``, both, or none."""
+    found = []
+    if talon:
+        found.append(Extra(TALON_FIELDS, talon_fields))
+    if exact is not None:
+        found.append(Extra(EXACT_FIELDS, exact, EXACT_CHUNK_HANDS))
+    if len(found) < 2:
+        return found[0] if found else None
+    return Extra(
+        tuple(name for extra in found for name in extra.fields),
+        _Both(tuple(extra.compute for extra in found)),
+        EXACT_CHUNK_HANDS,
+    )

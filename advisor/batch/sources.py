@@ -1,0 +1,295 @@
+"""Reading the sources of a batch run into chunks of whole lines (text) or rows (CSV), every
+line accounted for: a line too long to be a hand, a CSV row the ``csv`` module cannot read and
+a file that cannot be read each become something that gets its own error record or message."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import errno
+import io
+import os
+import stat
+from collections import deque
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass
+from typing import IO, Any, NamedTuple
+
+from advisor.errors import BatchError
+from advisor.limits import MAX_LINE_BYTES
+from advisor.text import shown
+
+STDIN_LABEL = "<stdin>"
+BLOCK_SIZE = 1 << 16  # bytes of text per chunk
+CSV_ROWS = 1000  # CSV rows per chunk
+LINE_BYTES = 40  # about one line of hand text, for chunks counted in hands
+
+
+@dataclass(frozen=True)
+class TextChunk:
+    """Whole lines of a text file, as bytes; ``first_line`` is the first one's number."""
+
+    file: str
+    first_line: int
+    data: bytes
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+
+class CsvItem(NamedTuple):
+    line: int
+    hand: str
+    lead: str
+    id: str
+    error: str = ""  # a row that could not be read: its error record
+
+
+@dataclass(frozen=True)
+class CsvChunk:
+    """Rows of a CSV file: (line, hand, lead, id) with empty text for a missing column."""
+
+    file: str
+    items: tuple[CsvItem, ...]
+    size: int
+
+
+@dataclass(frozen=True)
+class LongLine:
+    """A line longer than :data:`~advisor.limits.MAX_LINE_BYTES`: its bytes (``size``) were
+    dropped as they were read, and it gets an error record."""
+
+    file: str
+    line: int
+    size: int
+
+
+LONG_LINE = f"the line is longer than {MAX_LINE_BYTES:,} bytes (a hand needs a few hundred)"
+
+
+@dataclass(frozen=True)
+class FileFailure:
+    """A file that could not be read (or not to its end): ``message`` names it."""
+
+    file: str
+    message: str
+
+
+Chunk = TextChunk | CsvChunk | LongLine
+
+
+@dataclass(frozen=True)
+class Source:
+    """A file to check, or a stream (standard input) when ``path`` is None."""
+
+    label: str
+    path: str | None = None
+    stream: IO[bytes] | None = None
+    is_csv: bool = False
+
+    def size(self) -> int | None:
+        """The file's size when it is a regular file, else None."""
+        if self.path is None:
+            return None
+        try:
+            info = os.stat(self.path)
+        except OSError:
+            return None
+        return info.st_size if stat.S_ISREG(info.st_mode) else None
+
+
+def read_chunks(
+    source: Source, block_size: int = BLOCK_SIZE, csv_rows: int = CSV_ROWS
+) -> Iterator[Chunk | FileFailure]:
+    """The source's lines in chunks; a :class:`FileFailure` where it cannot be read."""
+    try:
+        with _open(source) as stream:
+            if source.is_csv:
+                yield from _csv_chunks(source.label, stream, csv_rows)
+            else:
+                yield from _text_chunks(source.label, stream, block_size)
+    except OSError as error:
+        yield FileFailure(source.label, f"{source.label}: {_reason(error)}")
+    except (BatchError, csv.Error) as error:
+        yield FileFailure(source.label, f"{source.label}: {error}")
+
+
+def _open(source: Source) -> contextlib.AbstractContextManager[IO[bytes]]:
+    if source.path is None:
+        assert source.stream is not None, "a source without a path needs a stream"
+        return contextlib.nullcontext(source.stream)
+    return open(source.path, "rb")
+
+
+def _reason(error: OSError) -> str:
+    if isinstance(error, FileNotFoundError):
+        return "no such file"
+    if isinstance(error, IsADirectoryError):
+        return "is a directory, not a file of hands"
+    if isinstance(error, PermissionError):
+        return "cannot be read (permission denied)"
+    if error.errno == errno.EBADF:
+        return "cannot be read (it is closed)"
+    return f"cannot be read ({error.strerror or error})"
+
+
+def _text_chunks(label: str, stream: IO[bytes], block_size: int) -> Iterator[TextChunk | LongLine]:
+    """Whole lines in chunks of about ``block_size`` bytes. A line longer than
+    :data:`MAX_LINE_BYTES` becomes a :class:`LongLine`, its bytes dropped as they come: never
+    held whole, however long."""
+    read = getattr(stream, "read1", stream.read)
+    line, pending = 1, b""
+    dropped = -1  # bytes of an over-long line dropped so far; -1: not in one
+    while block := read(block_size):
+        if dropped >= 0:
+            end = block.find(b"\n")
+            if end < 0:
+                dropped += len(block)
+                continue
+            yield LongLine(label, line, dropped + end + 1)
+            line, dropped, block = line + 1, -1, block[end + 1 :]
+        data = pending + block
+        cut = data.rfind(b"\n") + 1
+        pending = data[cut:]
+        if cut:
+            yield from _whole_lines(label, line, data[:cut])
+            line += data.count(b"\n", 0, cut)
+        if len(pending) > MAX_LINE_BYTES:
+            dropped, pending = len(pending), b""
+    if dropped >= 0:
+        yield LongLine(label, line, dropped)
+    elif pending:
+        yield from _whole_lines(label, line, pending)
+
+
+def _has_long_line(data: bytes) -> bool:
+    """Whether a line of ``data`` is longer than :data:`MAX_LINE_BYTES`: some stretch of that
+    many bytes and one more holds no line break. Looked for stretch by stretch, a few steps a
+    chunk (splitting the chunk into lines would cost forty times more)."""
+    start, end = 0, len(data)
+    while start + MAX_LINE_BYTES < end:
+        found = data.rfind(b"\n", start, start + MAX_LINE_BYTES + 1)
+        if found < 0:
+            return True
+        start = found + 1
+    return False
+
+
+def _whole_lines(label: str, first: int, data: bytes) -> Iterator[TextChunk | LongLine]:
+    """``data``, whole lines from line ``first`` on, as one chunk; cut around any line longer
+    than :data:`MAX_LINE_BYTES`."""
+    if not _has_long_line(data):
+        yield TextChunk(label, first, data)
+        return
+    line, start, at = first, 0, 0  # the chunk being gathered: its first line and byte; here
+    for number, text in enumerate(data.split(b"\n"), first):
+        if len(text) > MAX_LINE_BYTES:
+            if at > start:
+                yield TextChunk(label, line, data[start:at])
+            yield LongLine(label, number, len(text) + 1)
+            line, start = number + 1, at + len(text) + 1
+        at += len(text) + 1
+    if start < len(data):
+        yield TextChunk(label, line, data[start:])
+
+
+def _csv_chunks(label: str, stream: IO[bytes], csv_rows: int) -> Iterator[CsvChunk]:
+    text = io.TextIOWrapper(stream, encoding="utf-8-sig", errors="surrogateescape", newline="")
+    try:
+        lines = _BoundedLines(text)
+        yield from _csv_rows(label, csv.reader(lines), lines, stream, csv_rows)
+    finally:
+        text.detach()  # the caller closes the stream (or keeps standard input open)
+
+
+class _BoundedLines:
+    """A text's lines for ``csv.reader``, none held longer than :data:`MAX_LINE_BYTES`: an
+    over-long line is read on to its end in pieces and given as an empty line (with a quote
+    if it held an odd number of them, so that the rows after it are read as they were
+    written); ``cut`` collects the numbers of such lines. ``odd`` tells whether the lines
+    given since :meth:`skip_open_quote` last ran hold an odd number of quotes."""
+
+    def __init__(self, text: IO[str]) -> None:
+        self.text, self.number, self.cut = text, 0, deque[int]()
+        self.odd = False
+
+    def __iter__(self) -> _BoundedLines:
+        return self
+
+    def __next__(self) -> str:
+        line = self.text.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            raise StopIteration
+        self.number += 1
+        if len(line) > MAX_LINE_BYTES and not line.endswith("\n"):
+            quotes = line.count('"')
+            while (piece := self.text.readline(BLOCK_SIZE)) and not piece.endswith("\n"):
+                quotes += piece.count('"')
+            self.cut.append(self.number)
+            line = '"' * ((quotes + piece.count('"')) % 2) + "\n"
+        self.odd ^= line.count('"') % 2 == 1
+        return line
+
+    def skip_open_quote(self) -> None:
+        """After a row the csv module gave up on inside a quoted field: skip to the line that
+        closes the quote, so that the field's other lines are not read as rows."""
+        while self.odd and next(self, None) is not None:
+            pass
+        self.odd = False
+
+    def spoilt(self, first: int, last: int) -> bool:
+        """Whether a line from ``first`` to ``last`` was cut (asked in order of lines)."""
+        while self.cut and self.cut[0] < first:
+            self.cut.popleft()
+        return bool(self.cut) and self.cut[0] <= last
+
+
+def _csv_rows(
+    label: str, reader: Any, lines: _BoundedLines, stream: IO[bytes], csv_rows: int
+) -> Iterator[CsvChunk]:
+    try:
+        header = next(reader, None)
+    except csv.Error as error:
+        raise BatchError(f"the CSV header cannot be read ({error})") from None
+    if header is None:
+        raise BatchError("empty CSV file: it needs a header with a 'hand' column")
+    if lines.spoilt(1, lines.number):
+        raise BatchError(f"the CSV header is longer than {MAX_LINE_BYTES:,} bytes")
+    columns = [name.strip().lower() for name in header]
+    if "hand" not in columns:
+        found = shown(", ".join(header))
+        raise BatchError(f"the CSV header has no 'hand' column (found: {found})")
+    where = [columns.index(name) if name in columns else -1 for name in ("hand", "lead", "id")]
+    items: list[CsvItem] = []
+    line, position = lines.number + 1, 0
+    while True:
+        lines.odd = False
+        try:
+            row = next(reader, None)
+        except csv.Error as error:  # a field over the csv module's limit: this row only
+            lines.skip_open_quote()
+            row, problem = [], f"the row cannot be read ({error})"
+        else:
+            if row is None:
+                break
+            problem = LONG_LINE if lines.spoilt(line, lines.number) else ""
+        start, line = line, lines.number + 1
+        if problem:
+            items.append(CsvItem(start, "", "", "", problem))
+        elif any(value.strip() for value in row):
+            items.append(CsvItem(start, *(row[i] if 0 <= i < len(row) else "" for i in where)))
+        if len(items) == csv_rows:
+            position = yield from _flush(label, items, stream, position)
+    if items:
+        yield from _flush(label, items, stream, position)
+
+
+def _flush(
+    label: str, items: list[CsvItem], stream: IO[bytes], position: int
+) -> Generator[CsvChunk, None, int]:
+    """One chunk of CSV rows; returns how far the stream has been read (for progress)."""
+    now = stream.tell() if stream.seekable() else position
+    yield CsvChunk(label, tuple(items), now - position)
+    items.clear()
+    return now
