@@ -24,6 +24,8 @@ from enum import IntEnum
 from advisor.errors import CardCountError, DuplicateCardError, NotationError
 
 HAND_SIZE = 10
+TALON_SIZE = 2
+WITH_TALON = HAND_SIZE + TALON_SIZE  # the twelve cards the misère player discards two of
 DECK_MASK = (1 << 32) - 1
 
 

@@ -20,9 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from advisor.cards import CardSet
-from advisor.errors import CardCountError, ExactError
+from advisor.cards import WITH_TALON, CardSet
+from advisor.defaults import DISCARD_LAYOUTS
+from advisor.errors import CardCountError
 from advisor.exact_discard import SeatTricks, score_discards
+from advisor.limits import check_samples
 from advisor.seats import Lead, Seat
 from advisor.solver import (
     EXACT_LAYOUTS,
@@ -39,8 +41,6 @@ from advisor.table import Table
 from advisor.talon import talon_discard_order
 from advisor.verdict import DECLARE, PASS, json_number
 
-TWELVE = 12
-DEFAULT_LAYOUTS = 2000
 SETTLED_BEST = 5  # discards whose forced tricks are found even when they cannot be the best
 MAX_EXACT = 6  # leading discards solved over all splits at most
 
@@ -234,7 +234,7 @@ def discard_odds(
     lead: Lead,
     table: Table,
     *,
-    samples: int = DEFAULT_LAYOUTS,
+    samples: int = DISCARD_LAYOUTS,
     seed: int = 0,
     exact: bool = False,
     jobs: int = 1,
@@ -242,10 +242,9 @@ def discard_odds(
 ) -> DiscardOdds:
     """Score every discard of twelve ``cards``; see the module docstring. ``jobs`` and
     ``progress`` are for the splits solved in full (``exact``)."""
-    if len(cards) != TWELVE:
-        raise CardCountError(f"{len(cards)} cards given, {TWELVE} are needed")
-    if samples < 1:
-        raise ExactError(f"the number of samples must be at least 1, not {samples}")
+    if len(cards) != WITH_TALON:
+        raise CardCountError(f"{len(cards)} cards given, {WITH_TALON} are needed")
+    check_samples(samples)
     if not core_available():
         raise SolverUnavailableError()
     pool = cards.complement()

@@ -45,17 +45,17 @@ from enum import Enum
 from typing import Any
 
 from advisor.cards import HAND_SIZE, Card, CardSet
+from advisor.defaults import EXACT_DEALS, TALON_COUNT
 from advisor.errors import CardCountError, ExactError
 from advisor.exact_discard import choose_discard, total_score
 from advisor.limits import check_samples
 from advisor.seats import Lead, Seat
 from advisor.solver import Odds, SolverUnavailableError, core_available, solve_many
 from advisor.table import Table
-from advisor.talon import TALON_COUNT, talon_discard_order, talon_discards
+from advisor.talon import talon_discard_order, talon_discards
 from advisor.verdict import DECLARE, PASS, Assessment, assess, json_number
 
-SPLITS_PER_TALON = 4
-DEFAULT_SAMPLES = SPLITS_PER_TALON * TALON_COUNT  # 924
+DEFAULT_SAMPLES = EXACT_DEALS
 CHOICE_SPLITS_PER_TALON = 8  # with discard="exact": the splits each talon's choice is made on
 SOLVER_CANDIDATES = 3  # with discard="solver": the table's best few, scored by the solver
 _MAX_TRICKS = HAND_SIZE + 1
@@ -74,8 +74,6 @@ class DiscardMode(str, Enum):
 
 def splits_per_talon(samples: int) -> int:
     """``samples`` rounded to the nearest multiple of 231 (at least 231), divided by 231."""
-    if samples < 1:
-        raise ExactError(f"the number of samples must be at least 1, not {samples}")
     check_samples(samples)
     return max(1, round(samples / TALON_COUNT))
 

@@ -43,14 +43,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from advisor.cards import HAND_SIZE, CardSet
+from advisor.cards import HAND_SIZE, WITH_TALON, CardSet
 from advisor.seats import Seat
 from advisor.solver import GAVE_UP, solve_many
 
 CLEAN_SCORE = 10  # to the pool for a clean misère
 TRICK_SCORE = 10  # to the mountain per trick taken
 HISTOGRAM_SIZE = HAND_SIZE + 1  # 0..10 forced tricks
-TWELVE = HAND_SIZE + 2
 SCREEN_BUDGET = 400
 """Search nodes a catch is first looked for in (most are found in a few dozen, while proving
 M clean takes thousands): what is left open is settled only if the discard is still in the
@@ -93,7 +92,7 @@ class Discards:
 
     def __init__(self, twelve: CardSet) -> None:
         cards = [card.index for card in twelve]
-        if len(cards) != TWELVE:
+        if len(cards) != WITH_TALON:
             raise ValueError(f"{len(cards)} cards, not twelve")
         self.masks = [1 << cards[i] | 1 << cards[j] for i, j in _POSITION_PAIRS]
         self.number = {mask: number for number, mask in enumerate(self.masks)}
@@ -109,7 +108,7 @@ class Discards:
         """The bit set of the discards with the same key (itself included)."""
 
 
-_POSITION_PAIRS = tuple((i, j) for i in range(TWELVE) for j in range(i + 1, TWELVE))
+_POSITION_PAIRS = tuple((i, j) for i in range(WITH_TALON) for j in range(i + 1, WITH_TALON))
 
 
 def _runs(cards: Sequence[int]) -> list[int]:

@@ -32,7 +32,7 @@ from functools import lru_cache
 from math import comb, inf
 from typing import Any
 
-from advisor.cards import CardSet, Suit
+from advisor.cards import HAND_SIZE, TALON_SIZE, WITH_TALON, CardSet, Suit
 from advisor.errors import CardCountError
 from advisor.holdings import Holding
 from advisor.rules import Judge, Outcome, judge
@@ -40,10 +40,7 @@ from advisor.seats import Lead
 from advisor.table import Table
 from advisor.verdict import Assessment, assess, json_number
 
-HAND_CARDS = 10
-TALON_CARDS = 2
 UNSEEN_CARDS = 22
-TALON_COUNT = comb(UNSEEN_CARDS, TALON_CARDS)  # 231
 
 # (not declare, combined, holes): smaller is better
 _Key = tuple[bool, float, int]
@@ -53,7 +50,7 @@ _Outcome = tuple[bool, bool, float]
 
 def chance_of_any(outs: int, unseen: int = UNSEEN_CARDS) -> float:
     """The chance that a two-card talon holds at least one of ``outs`` given unseen cards."""
-    return 1 - comb(unseen - outs, TALON_CARDS) / comb(unseen, TALON_CARDS)
+    return 1 - comb(unseen - outs, TALON_SIZE) / comb(unseen, TALON_SIZE)
 
 
 # --- the discard -------------------------------------------------------------------------------
@@ -99,8 +96,8 @@ def best_discards(
 ) -> list[DiscardOption]:
     """The ``top`` best ways to discard two of twelve ``cards`` (all 66 with ``top=None``),
     best first, each judged by :func:`~advisor.verdict.assess`."""
-    if len(cards) != HAND_CARDS + TALON_CARDS:
-        raise CardCountError(f"{len(cards)} cards given, {HAND_CARDS + TALON_CARDS} are needed")
+    if len(cards) != WITH_TALON:
+        raise CardCountError(f"{len(cards)} cards given, {WITH_TALON} are needed")
     options = [
         DiscardOption(pair, assess(cards - pair, lead, table))
         for pair in (CardSet.of(two) for two in itertools.combinations(cards, 2))
@@ -116,8 +113,8 @@ def talon_discards(
     with the ``top`` best discards of the twelve cards, best first: the same discards as
     ``best_discards(hand | talon, lead, table, top)``, without judging the 66 hands one by one.
     """
-    if len(hand) != HAND_CARDS:
-        raise CardCountError(f"{len(hand)} cards given, a hand has {HAND_CARDS}")
+    if len(hand) != HAND_SIZE:
+        raise CardCountError(f"{len(hand)} cards given, a hand has {HAND_SIZE}")
     scorer = _scorer(lead, table)
     unseen = [card.index for card in hand.complement()]
     found = []
@@ -237,8 +234,8 @@ class TalonOutlook:
 
 def talon_outlook(hand: CardSet, lead: Lead, table: Table) -> TalonOutlook:
     """Every talon the 22 unseen cards can form, each with the best discard of the twelve."""
-    if len(hand) != HAND_CARDS:
-        raise CardCountError(f"{len(hand)} cards given, a hand has {HAND_CARDS}")
+    if len(hand) != HAND_SIZE:
+        raise CardCountError(f"{len(hand)} cards given, a hand has {HAND_SIZE}")
     scorer = _scorer(lead, table)
     masks = tuple(hand.suit_mask(suit) for suit in Suit)
     unseen = [card.index for card in hand.complement()]
@@ -278,8 +275,8 @@ _SHIFTS = (0, 8, 16, 24)  # the bit offset of each suit's holding in a card mask
 # How two discards can fall on the four suits: (cards taken from each suit).
 _SPLITS = tuple(
     split
-    for split in itertools.product(range(TALON_CARDS + 1), repeat=4)
-    if sum(split) == TALON_CARDS
+    for split in itertools.product(range(TALON_SIZE + 1), repeat=4)
+    if sum(split) == TALON_SIZE
 )
 _CLEAN: _Key = (False, 0.0, 0)  # no key is better
 _WORST: _Key = (True, inf, 5)
@@ -342,7 +339,7 @@ class _Scorer:
             shift = _SHIFTS[suit]
             found = self._packed[(mask, suit)] = tuple(
                 [self._id(outcome) << shift for outcome in self._front(mask, taken)]
-                for taken in range(TALON_CARDS + 1)
+                for taken in range(TALON_SIZE + 1)
             )
         return found
 

@@ -13,7 +13,6 @@ from solver_build import needs_solver
 
 import advisor.exact
 from advisor.cli import main
-from advisor.cli.options import EXACT_SAMPLES
 from advisor.solver import SolverUnavailableError
 
 LONE_KING = "♠K ♣7 8 9 ♦7 8 J ♥7 8 J"
@@ -188,7 +187,6 @@ def test_help_documents_exact(runner: CliRunner) -> None:
         in shown
     )
     assert "--discard [exact|table|solver]" in result.output
-    assert EXACT_SAMPLES == advisor.exact.DEFAULT_SAMPLES
 
 
 def test_plain_check_never_loads_the_exact_modules() -> None:

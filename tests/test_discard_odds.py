@@ -11,8 +11,7 @@ from solver_build import require_solver
 from advisor.cards import parse_cards
 from advisor.cli import main
 from advisor.discard_odds import discard_odds
-from advisor.errors import CardCountError
-from advisor.exact import ExactError
+from advisor.errors import CardCountError, LimitError
 from advisor.seats import Lead, Seat
 from advisor.solver import catch_odds
 from advisor.table import default_table, merge_table
@@ -103,7 +102,7 @@ def test_the_verdict_is_the_best_score_against_passing() -> None:
 def test_bad_input() -> None:
     with pytest.raises(CardCountError, match="11 cards given, 12 are needed"):
         discard_odds(parse_cards("♠7810 ♣79J ♦78 ♥79K"), Lead.ME, TABLE)
-    with pytest.raises(ExactError, match="at least 1, not 0"):
+    with pytest.raises(LimitError, match="at least 1, not 0"):
         discard_odds(TWELVE, Lead.ME, TABLE, samples=0)
 
 

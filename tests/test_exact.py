@@ -10,7 +10,8 @@ from solver_build import require_solver
 
 import advisor.exact
 from advisor.cards import CardSet, parse_cards, parse_hand
-from advisor.errors import CardCountError
+from advisor.defaults import TALON_COUNT
+from advisor.errors import CardCountError, LimitError
 from advisor.exact import (
     DEFAULT_SAMPLES,
     ExactError,
@@ -23,7 +24,7 @@ from advisor.exact import (
 from advisor.seats import Lead, Seat
 from advisor.solver import EXACT_LAYOUTS, Odds, SolverUnavailableError, catch_odds
 from advisor.table import Table, default_table, merge_table
-from advisor.talon import TALON_COUNT, talon_discards
+from advisor.talon import talon_discards
 
 require_solver()
 
@@ -48,7 +49,7 @@ def test_samples_round_to_a_multiple_of_231(samples: int, per_talon: int) -> Non
 
 @pytest.mark.parametrize("samples", [0, -5])
 def test_samples_must_be_positive(samples: int) -> None:
-    with pytest.raises(ExactError, match=f"at least 1, not {samples}"):
+    with pytest.raises(LimitError, match=f"at least 1, not {samples}"):
         exact_odds(LONE_KING, Lead.ME, TABLE, samples=samples)
 
 

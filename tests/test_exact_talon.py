@@ -8,10 +8,11 @@ import random
 import pytest
 
 from advisor.cards import CardSet, parse_cards, parse_hand
+from advisor.defaults import TALON_COUNT
 from advisor.errors import CardCountError
 from advisor.seats import Lead
 from advisor.table import Table, default_table, merge_table
-from advisor.talon import TALON_COUNT, best_discards, talon_discards, talon_outlook
+from advisor.talon import best_discards, talon_discards, talon_outlook
 
 TABLES = {
     "built-in": default_table(),

@@ -11,15 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from advisor.cards import CardSet, parse_cards, parse_hand
+from advisor.defaults import TALON_COUNT
 from advisor.errors import CardCountError
 from advisor.seats import Lead
 from advisor.table import Table, default_table, merge_table
-from advisor.talon import (
-    TALON_COUNT,
-    best_discards,
-    chance_of_any,
-    talon_outlook,
-)
+from advisor.talon import best_discards, chance_of_any, talon_outlook
 from advisor.verdict import Assessment, assess
 
 ME, THEM = Lead.ME, Lead.THEM

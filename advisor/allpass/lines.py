@@ -14,6 +14,7 @@ from typing import Any
 from advisor.allpass.rules import AllPassRules, Deal, parse_deal
 from advisor.allpass.solver import DealValues, Value, solve_deals
 from advisor.errors import AdvisorError
+from advisor.limits import check_jobs
 from advisor.seats import Position
 
 CHUNK_LINES = 512
@@ -41,8 +42,7 @@ def solve_lines(
     jobs: int = 1,
 ) -> Iterator[LineResult]:
     """A :class:`LineResult` for each line of ``lines`` (bytes are read as UTF-8), in order."""
-    if jobs < 1:
-        raise AdvisorError(f"jobs must be at least 1, not {jobs}")
+    check_jobs(jobs)
     chunk: list[tuple[int, Deal | str]] = []
     for number, line in enumerate(lines, start=1):
         chunk.append((number, _read(line)))

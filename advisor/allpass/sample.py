@@ -17,7 +17,8 @@ from typing import Any
 from advisor.allpass.rules import AllPassRules, Deal
 from advisor.allpass.solver import solve_deals
 from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
-from advisor.errors import AdvisorError, LayoutError
+from advisor.errors import LayoutError
+from advisor.limits import check_samples
 from advisor.seats import Position
 
 DEFAULT_SAMPLES = 1000
@@ -115,8 +116,7 @@ def estimate_allpass(
     (threads) is."""
     if len(hand) != HAND_SIZE:
         raise LayoutError(f"the hand holds {len(hand)} cards, not 10")
-    if samples < 1:
-        raise AdvisorError(f"the number of samples must be at least 1, not {samples}")
+    check_samples(samples)
     rules.price(repeat)  # a bad repeat is named before the work starts
     deals = random_deals(hand, seat, samples, seed)
     solved = solve_deals(deals, rules, seats=(seat,), jobs=jobs)

@@ -35,6 +35,7 @@ from advisor.allpass.rules import (
 )
 from advisor.cards import Card, CardSet
 from advisor.errors import AdvisorError, AllPassSolverUnavailableError
+from advisor.limits import check_jobs
 from advisor.seats import Position
 from advisor.table import TalonCard
 
@@ -219,8 +220,7 @@ def solve_deals(
     """The values of many full deals (three hands of 10, two talon cards, first hand leading
     trick 3) in few calls into C; ``jobs`` threads share them out (the answer does not depend
     on it)."""
-    if jobs < 1:
-        raise AdvisorError(f"jobs must be at least 1, not {jobs}")
+    check_jobs(jobs)
     for deal in deals:
         if deal.tricks != 10 or len(deal.talon) != 2 or deal.leader is not Position.FIRST:
             raise AdvisorError("solve_deals takes full deals: three hands of 10 and a talon of 2")

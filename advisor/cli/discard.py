@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import click
 
-from advisor.cards import CardSet, parse_cards
+from advisor.cards import WITH_TALON, CardSet, parse_cards
 from advisor.cli.guard import ExitCode
 from advisor.cli.options import effective_table, example, json_option, table_option
+from advisor.defaults import DISCARD_LAYOUTS
 from advisor.seats import Lead
 from advisor.table import Table
-from advisor.talon import HAND_CARDS, TALON_CARDS, best_discards
+from advisor.talon import best_discards
 
 SHOWN = 3  # the best discard and the next two
-EXACT_LAYOUTS_DEFAULT = 2000  # advisor.discard_odds.DEFAULT_LAYOUTS, kept here for start-up
 EXACT_SETTINGS = ("samples", "all_layouts", "seed", "jobs")
 
 
@@ -43,7 +43,7 @@ EXACT_SETTINGS = ("samples", "all_layouts", "seed", "jobs")
 @click.option(
     "--samples",
     type=click.IntRange(min=1),
-    default=EXACT_LAYOUTS_DEFAULT,
+    default=DISCARD_LAYOUTS,
     show_default=True,
     metavar="N",
     help="With --exact: the layouts every discard is played out on.",
@@ -89,7 +89,7 @@ def discard(
     table's pass_score), 1 if it passes, 2 bad input.
     """
     _require_exact(ctx, exact)
-    twelve = parse_cards(cards, count=HAND_CARDS + TALON_CARDS)
+    twelve = parse_cards(cards, count=WITH_TALON)
     table = effective_table(table_path)
     if exact:
         _exact(twelve, lead.lower(), table, samples, all_layouts, seed, jobs, as_json)

@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
+from advisor.defaults import EXACT_DEALS
 from advisor.errors import LimitError
 from advisor.limits import MAX_SAMPLES, check_jobs
 from advisor.table import Table, load_table, resolve_table_path
@@ -78,9 +79,6 @@ def effective_table(table_path: str | None) -> Table:
     return load_table(path)
 
 
-# ``--exact`` (check, batch). advisor.exact is imported only when --exact runs (start-up), so
-# its default sample size is repeated here; a test keeps the two equal.
-EXACT_SAMPLES = 924
 EXACT_SETTINGS = ("samples", "seed", "discard")
 
 
@@ -97,7 +95,7 @@ def exact_options(function: F) -> F:
         click.option(
             "--samples",
             type=click.IntRange(min=1, max=MAX_SAMPLES),
-            default=EXACT_SAMPLES,
+            default=EXACT_DEALS,
             show_default=True,
             metavar="N",
             help="With --exact: deals to solve, rounded to a multiple of 231 (as many per talon;"

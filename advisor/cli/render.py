@@ -32,4 +32,14 @@ def plain(text: str, style: str = "") -> Text:
 
 
 def percent(value: float) -> str:
+    """A percent figure as the table writes it: ``50%``, ``99.5%``."""
     return f"{value:g}%"
+
+
+def share(fraction: float, digits: int = 1) -> str:
+    """A fraction as a percent: ``0.3377`` -> ``'33.8%'``."""
+    return f"{100 * fraction:.{digits}f}%"
+
+
+VERDICT_STYLE = {"declare": "bold green", "pass": "bold red", "error": "bold red"}
+"""How a verdict (or a bad line's error) is coloured."""

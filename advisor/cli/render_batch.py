@@ -12,9 +12,8 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from advisor.batch import BANDS, Row, Tally
-from advisor.cli.render import console, percent, plain
+from advisor.cli.render import VERDICT_STYLE, console, percent, plain
 
-_VERDICT_STYLE = {"declare": "bold green", "pass": "bold red", "error": "bold red"}
 BAR_WIDTH = 30
 
 
@@ -69,7 +68,7 @@ def _cells(row: Row) -> list[str | Text]:
         verdict = row.verdict
         cells = [str(row.line), plain(row.id or ""), row.hand, row.lead, str(row.holes),
                  percent(row.combined)]  # fmt: skip
-    return [*cells, Text(verdict, style=_VERDICT_STYLE[verdict])]
+    return [*cells, Text(verdict, style=VERDICT_STYLE[verdict])]
 
 
 def _extra_text(extra: Mapping[str, Any]) -> str:

@@ -7,11 +7,10 @@ from typing import Any
 
 from rich.text import Text
 
-from advisor.cli.render import console
+from advisor.cli.render import VERDICT_STYLE, console, share
+from advisor.defaults import TALON_COUNT
 from advisor.exact import ExactOdds
-from advisor.talon import TALON_COUNT
 
-_VERDICT_STYLE = {"declare": "bold green", "pass": "bold red"}
 _HEADER = ("Lead", "Caught", "95% interval", "Score", "95% interval")
 _WIDTHS = (8, 6, 13, 7, 15)
 _LINE_WIDTH = 80
@@ -90,8 +89,8 @@ def _row(
     score_low, score_high = score_interval
     return (
         name,
-        _percent(p_caught),
-        f"{_percent(low)}–{_percent(high)}",
+        share(p_caught),
+        f"{share(low)}–{share(high)}",
         f"{score:+.2f}",
         f"{score_low:+.1f} to {score_high:+.1f}",
     )
@@ -100,13 +99,13 @@ def _row(
 def _tricks_line(found: ExactOdds) -> Text:
     """The share of deals for each number of forced tricks, wrapped under its label."""
     total = sum(found.histogram)
-    shares = [f"{t}: {_percent(n / total)}" for t, n in enumerate(found.histogram) if n]
+    shares = [f"{t}: {share(n / total)}" for t, n in enumerate(found.histogram) if n]
     label = "Tricks forced  "
     lines = [""]
-    for share in shares:
-        if lines[-1] and len(label) + len(lines[-1]) + 2 + len(share) > _LINE_WIDTH:
+    for piece in shares:
+        if lines[-1] and len(label) + len(lines[-1]) + 2 + len(piece) > _LINE_WIDTH:
             lines.append("")
-        lines[-1] += f"  {share}" if lines[-1] else share
+        lines[-1] += f"  {piece}" if lines[-1] else piece
     return Text.assemble((label, "bold"), ("\n" + " " * len(label)).join(lines))
 
 
@@ -123,8 +122,8 @@ def _discarded_line(found: ExactOdds) -> Text:
         first, *rest = shares
         text = ", ".join(
             [f"{first[0].suit.glyph}{first[0].rank.symbol} after "
-             f"{_percent(first[1], 0)} of talons"]
-            + [f"{card.suit.glyph}{card.rank.symbol} {_percent(share, 0)}" for card, share in rest]
+             f"{share(first[1], 0)} of talons"]
+            + [f"{card.suit.glyph}{card.rank.symbol} {share(part, 0)}" for card, part in rest]
         )  # fmt: skip
     return Text.assemble(("Discarded  ", "bold"), text)
 
@@ -134,24 +133,20 @@ def _verdict_line(found: ExactOdds) -> Text:
     agree = "agrees" if founding == found.verdict else f"says {founding}"
     limit = found.threshold
     if limit is not None and found.expected_score > found.pass_score and not found.declare:
-        why = f"caught in {_percent(found.p_caught)} (limit {limit:g}%)"
+        why = f"caught in {share(found.p_caught)} (limit {limit:g}%)"
     else:
         why = f"expected {found.expected_score:+.2f} (passing: {found.pass_score:g})"
     return Text.assemble(
         ("Exact play: ", "bold"),
-        (found.verdict.upper(), _VERDICT_STYLE[found.verdict]),
+        (found.verdict.upper(), VERDICT_STYLE[found.verdict]),
         f" — {why}; the founding rule {agree}",
     )
 
 
-def _percent(fraction: float, digits: int = 1) -> str:
-    return f"{100 * fraction:.{digits}f}%"
-
-
 def exact_summary(exact: Mapping[str, Any]) -> str:
     """The ``exact`` object of a JSON record in one line (``advisor batch``'s table)."""
-    interval = f"{_percent(exact['low'])}–{_percent(exact['high'])}"
+    interval = f"{share(exact['low'])}–{share(exact['high'])}"
     return (
-        f"exact: {exact['verdict']}, caught {_percent(exact['p_caught'])} ({interval}), "
+        f"exact: {exact['verdict']}, caught {share(exact['p_caught'])} ({interval}), "
         f"score {exact['expected_score']:+.2f}"
     )

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from advisor.cli.render import console
+from advisor.cli.render import VERDICT_STYLE, console, share
 from advisor.discard_odds import Candidate, DiscardOdds
 from advisor.solver import EXACT_LAYOUTS
 
@@ -17,7 +17,6 @@ _LEADS = {
     "right": "right (R leads the first trick)",
     "them": "them (L's and R's lead, averaged)",
 }
-_VERDICT_STYLE = {"declare": "bold green", "pass": "bold red"}
 _HEADER = ("#", "Discard", "Keeps", "Caught", "95% interval", "Tricks", "Score")
 
 
@@ -74,8 +73,8 @@ def _cells(number: int, candidate: Candidate) -> tuple[str, ...]:
         str(number),
         str(candidate.discards),
         str(candidate.hand),
-        _percent(candidate.p_caught),
-        "exact" if candidate.exact else f"{_percent(low)}–{_percent(high)}",
+        share(candidate.p_caught),
+        "exact" if candidate.exact else f"{share(low)}–{share(high)}",
         "" if tricks is None else f"{tricks:.2f}",
         f"≤ {candidate.score_bound:+.2f}" if score is None else f"{score:+.2f}",
     )
@@ -87,10 +86,6 @@ def _verdict_line(found: DiscardOdds) -> Text:
     assert score is not None, "the best discard is always settled"
     return Text.assemble(
         ("Exact play: ", "bold"),
-        (found.verdict.upper(), _VERDICT_STYLE[found.verdict]),
+        (found.verdict.upper(), VERDICT_STYLE[found.verdict]),
         f" — discard {best.discards}: expected {score:+.2f} (passing: {found.pass_score:g})",
     )
-
-
-def _percent(fraction: float) -> str:
-    return f"{100 * fraction:.1f}%"

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from advisor.cli.render import console, percent
+from advisor.cli.render import console, percent, share
 from advisor.cli.render_check import render_assessment
 from advisor.talon import DiscardOption, TalonOutlook
 
@@ -41,11 +41,6 @@ def render_outlook(outlook: TalonOutlook) -> None:
         f"expected catch chance {outlook.expected_combined:.1f}%"
     )
     out.print(_outs_lines(outlook))
-
-
-def share(probability: float) -> str:
-    """``0.3377`` -> ``'33.8%'``."""
-    return f"{100 * probability:.1f}%"
 
 
 def _bar(counts: Sequence[int]) -> Text:

@@ -1,0 +1,11 @@
+"""How much the exact analyses sample by default: here, so that the command line can show the
+figures in its help without loading the analyses (and the compiled solver) on every start."""
+
+from __future__ import annotations
+
+from math import comb
+
+TALON_COUNT = comb(22, 2)  # 231: the talons the 22 unseen cards can form
+SPLITS_PER_TALON = 4
+EXACT_DEALS = SPLITS_PER_TALON * TALON_COUNT  # 924: check --exact, batch --exact
+DISCARD_LAYOUTS = 2000  # discard --exact: the layouts every discard is played out on
