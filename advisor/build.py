@@ -1,8 +1,18 @@
-"""Which compiled parts of the advisor were built (``advisor --version`` names them)."""
+"""The compiled parts of the advisor: the one way to load them, and which were built.
+
+Each part is optional (a machine without a C compiler installs the rest): the module that uses
+one loads it through :func:`compiled`, and works without it or says what is missing. With
+``ADVISOR_PUREPYTHON`` set in the environment no compiled part is used, as if none were built
+(the tests run both ways). ``advisor --version`` names the parts (:func:`compiled_parts`).
+"""
 
 from __future__ import annotations
 
 import importlib
+import os
+from types import ModuleType
+
+PURE_PYTHON_ENV = "ADVISOR_PUREPYTHON"
 
 # what the part does -> its module
 COMPILED_PARTS = {
@@ -12,14 +22,17 @@ COMPILED_PARTS = {
 }
 
 
+def compiled(module: str) -> ModuleType | None:
+    """The compiled module ``module``, or None when it was not built (or
+    ``ADVISOR_PUREPYTHON`` is set)."""
+    if os.environ.get(PURE_PYTHON_ENV):
+        return None
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        return None
+
+
 def compiled_parts() -> dict[str, bool]:
-    """Each compiled part, and whether it can be loaded."""
-    found = {}
-    for name, module in COMPILED_PARTS.items():
-        try:
-            importlib.import_module(module)
-        except ImportError:
-            found[name] = False
-        else:
-            found[name] = True
-    return found
+    """Each compiled part, and whether it is there to use."""
+    return {name: compiled(module) is not None for name, module in COMPILED_PARTS.items()}

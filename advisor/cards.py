@@ -246,7 +246,11 @@ class CardSet:
 
 
 def format_ranks(rank_mask: int) -> str:
-    """``0b1001`` -> ``'7 10'``: the ranks of one suit, low to high."""
+    """The ranks of one suit, low to high.
+
+    >>> format_ranks(0b1001)
+    '7 10'
+    """
     return " ".join(RANK_SYMBOLS[r] for r in range(8) if rank_mask >> r & 1)
 
 
@@ -261,7 +265,13 @@ def format_cards(mask: int) -> str:
 
 
 def parse_hand(text: str | Iterable[str]) -> CardSet:
-    """Read a 10-card hand in any notation; see :func:`parse_cards`."""
+    """Read a 10-card hand in any notation; see :func:`parse_cards`.
+
+    >>> str(parse_hand("78T.79J.78.79"))
+    '♠7 8 10 ♣7 9 J ♦7 8 ♥7 9'
+    >>> parse_hand("7п 8п 10п 7т 9т Вт 7б 8б 7ч 9ч") == parse_hand("S:7,8,10 C:7,9,J D:7,8 H:7,9")
+    True
+    """
     return parse_cards(text, count=HAND_SIZE)
 
 

@@ -41,7 +41,6 @@ import random
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from advisor.cards import HAND_SIZE, Card, CardSet
@@ -54,6 +53,7 @@ from advisor.solver import Odds, SolverUnavailableError, core_available, solve_m
 from advisor.table import Table
 from advisor.talon import talon_discard_order, talon_discards
 from advisor.verdict import DECLARE, PASS, Assessment, assess, json_number
+from advisor.words import Word
 
 DEFAULT_SAMPLES = EXACT_DEALS
 CHOICE_SPLITS_PER_TALON = 8  # with discard="exact": the splits each talon's choice is made on
@@ -61,15 +61,12 @@ SOLVER_CANDIDATES = 3  # with discard="solver": the table's best few, scored by 
 _MAX_TRICKS = HAND_SIZE + 1
 
 
-class DiscardMode(str, Enum):
+class DiscardMode(Word):
     """How M chooses his discard after each talon in the exact analysis."""
 
     EXACT = "exact"
     TABLE = "table"
     SOLVER = "solver"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 def splits_per_talon(samples: int) -> int:

@@ -62,7 +62,11 @@ def total_score(tricks: bytes) -> int:
 
 
 def catch_bound(layouts: int, caught: int) -> int:
-    """The most a discard caught on ``caught`` of ``layouts`` layouts can total."""
+    """The most a discard caught on ``caught`` of ``layouts`` layouts can total.
+
+    >>> catch_bound(8, 0), catch_bound(8, 3)
+    (80, 20)
+    """
     return CLEAN_SCORE * (layouts - caught) - TRICK_SCORE * caught
 
 
@@ -138,7 +142,7 @@ def _dominance(suits: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]
     return tuple(below), tuple(above)
 
 
-class _Catches:
+class Catches:
     """What is known of which discards are caught on each layout (bit sets by discard number),
     so that :class:`Discards`'s order answers without a search where it can; and how often
     each layout has caught a discard so far, to ask the likeliest catches first."""
@@ -361,7 +365,7 @@ def choose_discard(
     candidates = iter(order)
     first = next(candidates)
     discards = Discards(twelve)
-    catches = _Catches(discards, len(layouts))
+    catches = Catches(discards, len(layouts))
     screened = catches.screen(discards.number[first.mask], twelve - first, pool, seat, layouts)
     assert screened is not None, "a screen without a limit always ends"
     caught, _ = screened
@@ -438,7 +442,7 @@ def score_discards(
     settled discards by total, then the rest by bound, each followed by the discards that are
     the same to the play."""
     discards = Discards(twelve)
-    catches = [_Catches(discards, len(layouts)) for _ in seats]
+    catches = [Catches(discards, len(layouts)) for _ in seats]
     alike: dict[tuple[int, int], list[int]] = {}
     for rank, discard in enumerate(order):
         alike.setdefault(discards.key[discards.number[discard.mask]], []).append(rank)

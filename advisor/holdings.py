@@ -78,6 +78,9 @@ class Holding:
         Every card needs at least as many of the holder's own cards below it as there are
         missing cards below it: with ranks indexed 7 -> 0 and the holding sorted,
         ``rank[i] <= 2 * i`` for every position ``i``.
+
+        >>> [Holding.parse(h).is_clean for h in ("7 9 J", "7 8 9 K", "7 10", "8")]
+        [True, True, False, False]
         """
         return all(rank <= 2 * i for i, rank in enumerate(_RANK_INDEXES[self.mask]))
 
@@ -127,7 +130,11 @@ class HoldingPattern(NamedTuple):
         return pattern
 
     def holdings(self) -> tuple[Holding, ...]:
-        """Every holding the pattern spells (positions take distinct ranks)."""
+        """Every holding the pattern spells (positions take distinct ranks).
+
+        >>> [str(h) for h in HoldingPattern.parse("7 8|9 Q").holdings()]
+        ['7 8 Q', '7 9 Q']
+        """
         return tuple(Holding(mask) for mask in _spelled(self.positions))
 
     def __str__(self) -> str:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -26,22 +25,20 @@ from advisor.cards import CardSet, Suit
 from advisor.holdings import Holding
 from advisor.seats import Lead
 from advisor.table import Combine, Table, TableEntry
+from advisor.words import Word
 
 _EPSILON = 1e-9  # percent sums of decimals must not miss the threshold by rounding
 _HOLDINGS = 256  # the holdings of one suit
 
 
-class Status(str, Enum):
+class Status(Word):
     VOID = "void"
     CLEAN = "clean"
     SAFE = "safe"  # the table prices it at 0 for this lead
     HOLE = "hole"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Basis(str, Enum):
+class Basis(Word):
     """What decided a suit's value."""
 
     VOID = "void"
@@ -50,11 +47,8 @@ class Basis(str, Enum):
     COMPARED = "compared"
     UNLISTED = "unlisted"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Rule(str, Enum):
+class Rule(Word):
     """The founding rules, in the order they are reported."""
 
     NO_SEVEN = "no_seven"
@@ -62,11 +56,8 @@ class Rule(str, Enum):
     THRESHOLD = "threshold"
     CLEAN = "clean"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Outcome(str, Enum):
+class Outcome(Word):
     """How a rule came out: ``holds`` or ``broken``; the no-seven rule also ``excepted`` (a lone
     8 or 9 on one's own lead) or ``off``; the clean misère ``yes`` or ``no``."""
 
@@ -76,9 +67,6 @@ class Outcome(str, Enum):
     OFF = "off"
     YES = "yes"
     NO = "no"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 class SuitJudgement(NamedTuple):
@@ -158,7 +146,11 @@ class Decision(NamedTuple):
 
 
 def combine(percents: Sequence[float], mode: Combine | str) -> float:
-    """Add the holes' catch chances up: ``sum``, ``independent`` 1-∏(1-p), or ``max``."""
+    """Add the holes' catch chances up: ``sum``, ``independent`` 1-∏(1-p), or ``max``.
+
+    >>> combine([50, 20], Combine.SUM), combine([50, 20], "independent"), combine([], "max")
+    (70.0, 60.0, 0.0)
+    """
     if not percents:
         return 0.0
     how = Combine(mode)
@@ -181,6 +173,13 @@ class Judge:
 
     Use :func:`judge` for a shared, remembered one. Facts and decisions are made when first
     asked for: a one-shot check pays only for the four holdings of its hand.
+
+    >>> from advisor.table import default_table
+    >>> facts = judge(default_table(), Lead.ME).facts(0b1001)  # 7 10
+    >>> facts.judgement.source, facts.hole, facts.no_seven.value
+    ('table "7 10"', 50, 'holds')
+    >>> judge(default_table(), Lead.THEM).decide([50, 30], Outcome.HOLDS).declare
+    True
     """
 
     def __init__(self, table: Table, lead: Lead) -> None:

@@ -13,9 +13,10 @@ dealer is third hand; in a four-handed game the dealer sits the deal out. A tric
 
 from __future__ import annotations
 
-from enum import Enum, IntEnum
+from enum import IntEnum
 
 from advisor.errors import NotationError
+from advisor.words import Word
 
 SEAT_COUNT = 3
 
@@ -38,7 +39,7 @@ class Seat(IntEnum):
         return (Lead.ME, Lead.LEFT, Lead.RIGHT)[self]
 
 
-class Lead(str, Enum):
+class Lead(Word):
     """Who leads the first trick, seen from the misère player: ``me``, one catcher (``left``,
     ``right``), or ``them``, either catcher (both seats, averaged, where the play is solved)."""
 
@@ -46,9 +47,6 @@ class Lead(str, Enum):
     LEFT = "left"
     RIGHT = "right"
     THEM = "them"
-
-    def __str__(self) -> str:
-        return self.value
 
     @property
     def own(self) -> bool:
@@ -62,7 +60,11 @@ class Lead(str, Enum):
 
     @property
     def seats(self) -> tuple[Seat, ...]:
-        """The seats that may lead: one, or both catchers' for ``them``."""
+        """The seats that may lead: one, or both catchers' for ``them``.
+
+        >>> Lead.THEM.seats, Lead.LEFT.founding
+        ((<Seat.L: 1>, <Seat.R: 2>), <Lead.THEM: 'them'>)
+        """
         return _SEATS_OF[self]
 
 

@@ -14,7 +14,6 @@ import os
 import stat
 import sys
 from collections.abc import Mapping
-from enum import Enum
 from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -23,6 +22,7 @@ from advisor.errors import AdvisorError, OutputError, TableError
 from advisor.holdings import Holding, HoldingPattern
 from advisor.limits import MAX_TABLE_BYTES
 from advisor.seats import Lead
+from advisor.words import Word
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -37,7 +37,7 @@ CONFIG_FILE_NAME = "table.toml"
 PLAYER_COUNTS = (3, 4)
 
 
-class Combine(str, Enum):
+class Combine(Word):
     """How the holes' catch chances add up to the hand's."""
 
     SUM = "sum"
@@ -47,11 +47,8 @@ class Combine(str, Enum):
     MAX = "max"
     """The largest alone."""
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class TalonCard(str, Enum):
+class TalonCard(Word):
     """All-pass: what the turned-up talon card of tricks 1 and 2 does."""
 
     SUIT = "suit"
@@ -59,11 +56,8 @@ class TalonCard(str, Enum):
     DEALER = "dealer"
     """It counts as the dealer's card: when no player beats it, the dealer takes the trick."""
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Progression(str, Enum):
+class Progression(Word):
     """All-pass: how the price of a trick grows over repeated all-passes in a row."""
 
     NONE = "none"
@@ -83,9 +77,6 @@ class Progression(str, Enum):
             return 1 << (repeat - 1)
         return 1
 
-    def __str__(self) -> str:
-        return self.value
-
 
 class TableEntry(NamedTuple):
     """One ``[holes]`` entry: the catch chance of a holding pattern for each lead."""
@@ -104,12 +95,16 @@ class TableEntry(NamedTuple):
         return str(self.pattern)
 
 
+SettingValue = bool | int | float | str | None
+"""A setting's value as the TOML file gives it (checked by name when it is read)."""
+
+
 class Setting(NamedTuple):
-    value: Any
+    value: SettingValue
     origin: str = BUILT_IN
 
 
-SETTING_DEFAULTS: dict[str, Any] = {
+SETTING_DEFAULTS: dict[str, SettingValue] = {
     "threshold": 80,
     "max_holes": 2,
     "combine": Combine.SUM.value,
@@ -143,9 +138,21 @@ class Table:
         self.rules = dict(rules or {})
         self.files = files
 
-    def setting(self, name: str) -> Any:
+    def setting(self, name: str) -> SettingValue:
+        """The value of the setting ``name`` (of :data:`SETTING_DEFAULTS`), as the table gives
+        it; the properties below give each one typed."""
         found = self.settings.get(name)
         return found.value if found is not None else SETTING_DEFAULTS[name]
+
+    def _number(self, name: str) -> float:
+        value = self.setting(name)
+        assert isinstance(value, (int, float)), f"{name} is checked to be a number"
+        return value
+
+    def _text(self, name: str) -> str:
+        value = self.setting(name)
+        assert isinstance(value, str), f"{name} is checked to be text"
+        return value
 
     def rule(self, name: str) -> bool:
         found = self.rules.get(name)
@@ -153,49 +160,48 @@ class Table:
 
     @property
     def threshold(self) -> float:
-        return float(self.setting("threshold"))
+        return float(self._number("threshold"))
 
     @property
     def max_holes(self) -> int:
-        return int(self.setting("max_holes"))
+        return int(self._number("max_holes"))
 
     @property
     def combine(self) -> Combine:
-        return Combine(self.setting("combine"))
+        return Combine(self._text("combine"))
 
     @property
     def unlisted(self) -> float:
-        return float(self.setting("unlisted"))
+        return float(self._number("unlisted"))
 
     @property
     def pass_score(self) -> float:
         """What passing is worth, in the misère's points: ``check --exact`` declares when the
         misère's expected score is above it."""
-        return float(self.setting("pass_score"))
+        return float(self._number("pass_score"))
 
     @property
     def exact_threshold(self) -> float | None:
         """An optional extra limit of ``check --exact`` on P(caught), in percent (None: off)."""
-        value = self.setting("exact_threshold")
-        return None if value is None else float(value)
+        return None if self.setting("exact_threshold") is None else self._number("exact_threshold")
 
     @property
     def players(self) -> int:
         """3 or 4: in a four-handed game the dealer sits each deal out."""
-        return int(self.setting("players"))
+        return int(self._number("players"))
 
     @property
     def talon_card(self) -> TalonCard:
-        return TalonCard(self.setting("talon_card"))
+        return TalonCard(self._text("talon_card"))
 
     @property
     def allpass_penalty(self) -> float:
         """Mountain points a trick costs in all-pass (before the progression)."""
-        return float(self.setting("allpass_penalty"))
+        return float(self._number("allpass_penalty"))
 
     @property
     def allpass_progression(self) -> Progression:
-        return Progression(self.setting("allpass_progression"))
+        return Progression(self._text("allpass_progression"))
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``advisor table show --json``: every value and where it came from."""

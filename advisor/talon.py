@@ -49,7 +49,12 @@ _Outcome = tuple[bool, bool, float]
 
 
 def chance_of_any(outs: int, unseen: int = UNSEEN_CARDS) -> float:
-    """The chance that a two-card talon holds at least one of ``outs`` given unseen cards."""
+    """The chance that a two-card talon holds at least one of ``outs`` given unseen cards:
+    the "rule of seven cards".
+
+    >>> round(chance_of_any(7), 3), round(chance_of_any(11), 3)
+    (0.545, 0.762)
+    """
     return 1 - comb(unseen - outs, TALON_SIZE) / comb(unseen, TALON_SIZE)
 
 

@@ -106,14 +106,14 @@ def test_no_more_workers_than_chunks() -> None:
     job = BatchJob(default_table())
     with BatchRun(job, max_jobs()) as few:
         results = list(few.results([Source("a", stream=io.BytesIO(f"{HAND}\n".encode() * 20))]))
-        assert few._workers is None  # one chunk: checked here, no process started
+        assert few.workers == 0  # one chunk: checked here, no process started
     assert sum(r.tally.hands for r in results) == 20  # type: ignore[union-attr]
     data = f"{HAND}\n".encode() * (3 * BLOCK_SIZE // (len(HAND) + 1) - 100)
     chunks = len(list(read_chunks(Source("a", stream=io.BytesIO(data)))))
     assert chunks == 3
     with BatchRun(job, max_jobs()) as some:
         started = some.results([Source("a", stream=io.BytesIO(data))])
-        assert some._workers is not None and len(some._workers._processes) == min(3, max_jobs())
+        assert some.workers == min(3, max_jobs())
         assert sum(r.tally.hands for r in started) == data.count(b"\n")  # type: ignore[union-attr]
 
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
 from solver_build import needs_solver
 
-import advisor.solver
 from advisor.cli import main
 
 HOLED = "7S 10S 7C 8C 9C 7D 8D 9D 7H 8H"
@@ -141,11 +143,13 @@ def test_bad_input_exits_2_with_one_error_line(
     assert "Traceback" not in result.output
 
 
-def test_missing_compiled_solver(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(advisor.solver, "_core", None)
-    result = runner.invoke(main, ["solve", HOLED, "--discards", "AD AH", "--lead", "me"])
-    assert result.exit_code == 4
-    assert result.output == (
+def test_missing_compiled_solver() -> None:
+    # ADVISOR_PUREPYTHON: as if no compiled part were built
+    env = {**os.environ, "ADVISOR_PUREPYTHON": "1"}
+    args = [sys.executable, "-m", "advisor", "solve", HOLED, "--discards", "AD AH", "--lead", "me"]
+    done = subprocess.run(args, capture_output=True, text=True, env=env)
+    assert done.returncode == 4 and done.stdout == ""
+    assert done.stderr == (
         "Error: the compiled solver (advisor.solver._core) is missing: install a C compiler "
         "(e.g. gcc), then run 'pip install --force-reinstall .' in the advisor's source "
         "folder; 'advisor --version' shows which compiled parts are present\n"

@@ -18,8 +18,8 @@ import advisor.exact_discard
 from advisor.cards import CardSet, parse_cards
 from advisor.exact_discard import (
     CLEAN_SCORE,
+    Catches,
     Discards,
-    _Catches,
     catch_bound,
     choose_discard,
     histogram_total,
@@ -163,7 +163,7 @@ def test_what_one_discard_tells_of_another_is_right() -> None:
         layouts = random_layouts(rng, pool, 12)
         seat = Seat(rng.randrange(3))
         discards = Discards(twelve)
-        catches = _Catches(discards, len(layouts))
+        catches = Catches(discards, len(layouts))
         by_height = sorted(
             range(66), key=lambda n: -sum(c.rank for c in CardSet(discards.masks[n]))
         )

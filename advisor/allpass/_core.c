@@ -48,64 +48,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__GNUC__) || defined(__clang__)
-#define ALWAYS_INLINE __attribute__((always_inline)) inline
-#define PREFETCH(address) __builtin_prefetch(address)
-#else
-#define ALWAYS_INLINE inline
-#define PREFETCH(address) ((void)(address))
-#endif
-
-typedef uint32_t u32;
-typedef uint64_t u64;
+#include "../_cards.h"
 
 enum { P = 0, NEXT = 1, PREV = 2 };   /* seats relative to P */
 enum { FORCED = 0, FEWEST = 1 };      /* the two values */
-enum { MAX_CARDS = 10, MAX_TALON = 2 };
+enum { MAX_CARDS = HAND_CARDS, MAX_TALON = 2 };
 enum { SUIT_ONLY = -1, DEALER_OUT = 3 }; /* the `dealer` argument, besides a seat 0..2 */
 enum { NOT_ASKED = 255 };
-
-/* ------------------------------------------------------------------------------------------ */
-/* Bits.                                                                                      */
-
-static int popcount32(u32 x) {
-    x = x - (x >> 1 & 0x55555555u);
-    x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
-    return (int)(((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u >> 24);
-}
-
-#if defined(__GNUC__) || defined(__clang__)
-static int lowest(u32 x) { return __builtin_ctz(x); }
-static int highest(u32 x) { return 31 - __builtin_clz(x); }
-#else
-static int lowest(u32 x) { return popcount32((x & -x) - 1); }
-static int highest(u32 x) {
-    int h = 0;
-    while (x >>= 1) h++;
-    return h;
-}
-#endif
-
-/* SQUEEZE[live][h]: the bits of h (a subset of live) renumbered to their places among live. */
-static uint8_t SQUEEZE[256][256];
-/* LOW_RANK[h]: the lowest rank of h, 0 for an empty h. */
-static uint8_t LOW_RANK[256];
-
-static void build_squeeze(void) {
-    for (u32 live = 0; live < 256; live++) {
-        LOW_RANK[live] = (uint8_t)(live ? lowest(live) : 0);
-        for (u32 h = 0; h < 256; h++) {
-            u32 out = 0;
-            int place = 0;
-            for (int rank = 0; rank < 8; rank++) {
-                if (!(live >> rank & 1)) continue;
-                if (h >> rank & 1) out |= 1u << place;
-                place++;
-            }
-            SQUEEZE[live][h] = (uint8_t)out;
-        }
-    }
-}
 
 /* ------------------------------------------------------------------------------------------ */
 /* Per-suit games, solved at import for every state of one suit.                              */
@@ -238,7 +187,7 @@ static ALWAYS_INLINE void suit_verdicts(u32 p, u32 n, u32 v, u32 *all, u32 *any)
  * suit, only higher cards) and whose loss leaves the holding safe. */
 static int exit_in_suit(u32 p, u32 n, u32 v, int shift) {
     int exit = suit_game(p, n, v, shift) >> 3;
-    int under_n = LOW_RANK[n >> shift & 0xFF], under_v = LOW_RANK[v >> shift & 0xFF];
+    int under_n = LOWEST8[n >> shift & 0xFF], under_v = LOWEST8[v >> shift & 0xFF];
     return exit < (under_n > under_v ? under_n : under_v);
 }
 
@@ -260,40 +209,6 @@ static int safe_exit(u32 p, u32 n, u32 v) {
 /* ------------------------------------------------------------------------------------------ */
 /* Positions.                                                                                 */
 
-#define SORT2(a, b)             \
-    do {                        \
-        if ((a) < (b)) {        \
-            u32 swap_ = (a);    \
-            (a) = (b);          \
-            (b) = swap_;        \
-        }                       \
-    } while (0)
-
-/* The canonical form of a position between tricks: each suit's remaining cards renumbered from
- * 0 (only their order matters) and the four suits sorted. */
-static ALWAYS_INLINE void normalise(u32 h[3]) {
-    u32 all = h[0] | h[1] | h[2];
-    u32 suit[4]; /* one suit: P's byte | NEXT's << 8 | PREV's << 16 */
-    for (int i = 0; i < 4; i++) {
-        int shift = 8 * i;
-        u32 live = all >> shift & 0xFF;
-        suit[i] = (u32)SQUEEZE[live][h[0] >> shift & 0xFF] |
-                  (u32)SQUEEZE[live][h[1] >> shift & 0xFF] << 8 |
-                  (u32)SQUEEZE[live][h[2] >> shift & 0xFF] << 16;
-    }
-    SORT2(suit[0], suit[1]);
-    SORT2(suit[2], suit[3]);
-    SORT2(suit[0], suit[2]);
-    SORT2(suit[1], suit[3]);
-    SORT2(suit[1], suit[2]);
-    h[0] = h[1] = h[2] = 0;
-    for (int i = 0; i < 4; i++) {
-        h[0] |= (suit[i] & 0xFF) << 8 * i;
-        h[1] |= (suit[i] >> 8 & 0xFF) << 8 * i;
-        h[2] |= (suit[i] >> 16 & 0xFF) << 8 * i;
-    }
-}
-
 /* Whether P can lose the coming trick whatever the others do, so that he does not take every
  * trick left (under either value, fewest being never above forced). With P on lead: he holds a
  * card that another seat must overtake (that seat holds the suit, only higher cards). With
@@ -303,12 +218,12 @@ static int can_lose_next(const u32 h[3], int leader) {
     for (int shift = 0; shift < 32; shift += 8) {
         u32 ph = h[P] >> shift & 0xFF, nh = h[NEXT] >> shift & 0xFF, vh = h[PREV] >> shift & 0xFF;
         if (leader == P) {
-            if (ph && ((nh && LOW_RANK[nh] > LOW_RANK[ph]) || (vh && LOW_RANK[vh] > LOW_RANK[ph])))
+            if (ph && ((nh && LOWEST8[nh] > LOWEST8[ph]) || (vh && LOWEST8[vh] > LOWEST8[ph])))
                 return 1;
             continue;
         }
         u32 lh = h[leader] >> shift & 0xFF;
-        if (lh && ph && LOW_RANK[ph] > LOW_RANK[lh]) return 0;
+        if (lh && ph && LOWEST8[ph] > LOWEST8[lh]) return 0;
     }
     return leader != P;
 }
@@ -318,7 +233,7 @@ static int can_lose_next(const u32 h[3], int leader) {
 static int p_holds_only_tops(const u32 h[3]) {
     for (int shift = 0; shift < 32; shift += 8) {
         u32 ph = h[P] >> shift & 0xFF, others = (h[NEXT] | h[PREV]) >> shift & 0xFF;
-        if (ph && others && (int)LOW_RANK[ph] < highest(others)) return 0;
+        if (ph && others && (int)LOWEST8[ph] < highest(others)) return 0;
     }
     return 1;
 }
@@ -451,37 +366,6 @@ static ALWAYS_INLINE int static_answer(int value, const u32 h[3], int leader, in
     return -1;
 }
 
-/* The cards of a normalised hand worth trying: the highest of each run of neighbours. */
-static u32 representatives(u32 hand) { return hand & ~(hand >> 1 & 0x7F7F7F7Fu); }
-
-/* Append cards highest first / lowest first to out[n..]; return the new count. */
-static int emit_down(u32 cards, uint8_t *out, int n) {
-    for (; cards; cards &= ~(1u << highest(cards))) out[n++] = (uint8_t)highest(cards);
-    return n;
-}
-static int emit_up(u32 cards, uint8_t *out, int n) {
-    for (; cards; cards &= cards - 1) out[n++] = (uint8_t)lowest(cards);
-    return n;
-}
-
-/* Order the cards by ascending score (ties: by card) into out; return how many. */
-static int order_by(u32 cards, const int score[32], uint8_t out[MAX_CARDS]) {
-    u32 key[MAX_CARDS];
-    int n = 0;
-    for (; cards; cards &= cards - 1) {
-        int c = lowest(cards);
-        u32 k = (u32)score[c] << 5 | (u32)c;
-        int i = n++;
-        while (i > 0 && key[i - 1] > k) {
-            key[i] = key[i - 1];
-            i--;
-        }
-        key[i] = k;
-    }
-    for (int i = 0; i < n; i++) out[i] = (uint8_t)(key[i] & 31);
-    return n;
-}
-
 /* A lead, best first. */
 static int gen_leads(const Trick *t, int seat, uint8_t out[MAX_CARDS]) {
     u32 cards = representatives(t->h[seat]);
@@ -506,7 +390,7 @@ static int gen_leads(const Trick *t, int seat, uint8_t out[MAX_CARDS]) {
             score[card] = (ph ? 16 : 0) + 7 - rank;
         }
     }
-    return order_by(cards, score, out);
+    return order_moves(cards, score, out);
 }
 
 /* The moves of `seat` as the pos-th player of trick t (0 = the leader), best first. */
@@ -535,7 +419,7 @@ static ALWAYS_INLINE int gen_moves(const Trick *t, int seat, int pos, uint8_t ou
         int weak = seat == P && (t->unsafe >> shift & 1);
         score[card] = (weak ? 0 : 16) + 8 - (card & 7);
     }
-    return order_by(cards, score, out);
+    return order_moves(cards, score, out);
 }
 
 /* A position after a complete trick. */
@@ -953,7 +837,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     table = (Entry *)(((uintptr_t)table_memory + 63) & ~(uintptr_t)63); /* lines of 8 entries */
     bucket_bits = TABLE_BITS - 3;
     bucket_mask = ((u64)1 << bucket_bits) - 1;
-    build_squeeze();
+    build_compress();
     if (build_suit_games() < 0) return PyErr_NoMemory();
     PyObject *mod = PyModule_Create(&module);
     if (!mod) return NULL;

@@ -18,12 +18,11 @@ into C, spread over threads with ``jobs``).
 from __future__ import annotations
 
 import itertools
-import os
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from advisor.allpass.rules import (
     AllPassRules,
@@ -33,18 +32,18 @@ from advisor.allpass.rules import (
     talon_taker,
     trick_taker,
 )
+from advisor.build import compiled
 from advisor.cards import Card, CardSet
 from advisor.errors import AdvisorError, AllPassSolverUnavailableError
 from advisor.limits import check_jobs
 from advisor.seats import Position
 from advisor.table import TalonCard
 
-try:
-    if os.environ.get("ADVISOR_PUREPYTHON"):  # the tests' way to run as if it were not built
-        raise ImportError("ADVISOR_PUREPYTHON is set")
+# built without a C compiler (or ADVISOR_PUREPYTHON set): the rules work, the solver says so
+if TYPE_CHECKING:
     from advisor.allpass import _core
-except ImportError:  # built without a C compiler: the rules work, the solver says so
-    _core = None  # type: ignore[assignment]
+else:
+    _core = compiled("advisor.allpass._core")
 
 __all__ = [
     "DealValues",

@@ -13,10 +13,10 @@ error. Tests compare the C reader with this one, and this one with the parser.
 from __future__ import annotations
 
 import functools
-import os
 import re
 from collections.abc import Callable
 
+from advisor.build import compiled
 from advisor.cards import (
     GLYPH_CHARS,
     HAND_SIZE,
@@ -28,8 +28,6 @@ from advisor.cards import (
 from advisor.errors import AdvisorError, BatchError
 from advisor.seats import Lead
 from advisor.text import shown
-
-PURE_PYTHON_ENV = "ADVISOR_PUREPYTHON"
 
 SKIP = -1  # what a scan says of a blank line or a comment
 ASK = -2  # ... of a line it leaves to Python
@@ -44,14 +42,11 @@ def python_scan(data: bytes) -> list[int]:
 
 
 def _the_scan() -> tuple[Callable[[bytes], list[int]], bool]:
-    if os.environ.get(PURE_PYTHON_ENV):
+    fastread = compiled("advisor._fastread")  # the one switch (ADVISOR_PUREPYTHON: off)
+    if fastread is None:
         return python_scan, False
-    try:
-        from advisor import _fastread
-    except ImportError:  # built without a C compiler
-        return python_scan, False
-    assert (_fastread.SKIP, _fastread.ASK, _fastread.LEAD_SHIFT) == (SKIP, ASK, LEAD_SHIFT)
-    return _fastread.scan, True
+    assert (fastread.SKIP, fastread.ASK, fastread.LEAD_SHIFT) == (SKIP, ASK, LEAD_SHIFT)
+    return fastread.scan, True
 
 
 scan, C_READER = _the_scan()

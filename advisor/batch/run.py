@@ -104,6 +104,11 @@ class BatchRun:
     def __enter__(self) -> BatchRun:
         return self
 
+    @property
+    def workers(self) -> int:
+        """How many worker processes the run started (0: it checks in this process)."""
+        return 0 if self._workers is None else self._workers.count
+
     def __exit__(self, *exc: object) -> None:
         if self._workers is not None:
             self._workers.close()
@@ -175,7 +180,7 @@ class _Workers:
 
     def __init__(self, job: BatchJob, count: int, output: IO[bytes] | None) -> None:
         context = multiprocessing.get_context()
-        self.output = output
+        self.output, self.count = output, count
         self._tasks: list[Any] = []
         self._replies: list[Any] = []
         self._processes: list[Any] = []

@@ -11,7 +11,16 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from advisor.allpass.sample import DEFAULT_SAMPLES
-from advisor.cli.options import effective_table, example, json_option, table_option
+from advisor.cli.guard import ExitCode
+from advisor.cli.options import (
+    effective_table,
+    example,
+    jobs_option,
+    json_option,
+    samples_option,
+    seed_option,
+    table_option,
+)
 from advisor.errors import AdvisorError
 from advisor.seats import Position
 from advisor.table import TalonCard
@@ -19,8 +28,6 @@ from advisor.table import TalonCard
 if TYPE_CHECKING:
     from advisor.allpass.rules import AllPassRules, Deal
 
-EXIT_ALL_VALID = 0
-EXIT_BAD_INPUT = 2
 SEATS = [seat.word for seat in Position]
 VALUES = {"forced": ("forced",), "fewest": ("fewest",), "both": ("forced", "fewest")}
 
@@ -64,25 +71,9 @@ def _usage(ctx: click.Context, message: str) -> click.UsageError:
     help="Tricks 1-2: the turned-up card only names the suit, or is the dealer's card "
     "[default: the table's talon_card, suit].",
 )
-@click.option(
-    "--samples",
-    type=click.IntRange(min=1),
-    default=DEFAULT_SAMPLES,
-    show_default=True,
-    metavar="N",
-    help="With HAND: random deals of the other 22 cards.",
-)
-@click.option(
-    "--seed", type=int, default=0, show_default=True, metavar="S", help="With HAND: the seed."
-)
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    metavar="N",
-    help="Threads to solve with (with HAND or --layouts).",
-)
+@samples_option("With HAND: random deals of the other 22 cards", DEFAULT_SAMPLES)
+@seed_option("With HAND: the seed.")
+@jobs_option("Threads to solve with (with HAND or --layouts), at most 4 a core.")
 @click.option(
     "--values",
     "which",
@@ -287,7 +278,7 @@ def _solve_layouts(
             bad += result.error is not None
             out.write(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
     out.flush()
-    raise SystemExit(EXIT_BAD_INPUT if bad else EXIT_ALL_VALID)
+    raise SystemExit(ExitCode.BAD_INPUT if bad else ExitCode.SUCCESS)
 
 
 @contextmanager

@@ -6,7 +6,16 @@ import click
 
 from advisor.cards import WITH_TALON, CardSet, parse_cards
 from advisor.cli.guard import ExitCode
-from advisor.cli.options import effective_table, example, json_option, table_option
+from advisor.cli.options import (
+    effective_table,
+    example,
+    jobs_option,
+    json_option,
+    require_exact,
+    samples_option,
+    seed_option,
+    table_option,
+)
 from advisor.defaults import DISCARD_LAYOUTS
 from advisor.seats import Lead
 from advisor.table import Table
@@ -40,30 +49,15 @@ EXACT_SETTINGS = ("samples", "all_layouts", "seed", "jobs")
     help="Choose by exact play: every discard played out on the same random layouts of the "
     "catchers' cards, with its catch chance and expected score.",
 )
-@click.option(
-    "--samples",
-    type=click.IntRange(min=1),
-    default=DISCARD_LAYOUTS,
-    show_default=True,
-    metavar="N",
-    help="With --exact: the layouts every discard is played out on.",
-)
+@samples_option("With --exact: the layouts every discard is played out on", DISCARD_LAYOUTS)
 @click.option(
     "--all",
     "all_layouts",
     is_flag=True,
     help="With --exact: then solve the leading discards over all 184,756 layouts.",
 )
-@click.option("--seed", type=int, default=0, show_default=True, metavar="S",
-              help="With --exact: the sampling seed (same seed, same answer).")  # fmt: skip
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="With --exact --all: threads to solve with.",
-)
+@seed_option("With --exact: the sampling seed (same seed, same answer).")
+@jobs_option("With --exact --all: threads to solve with, at most 4 a core.")
 @click.pass_context
 def discard(
     ctx: click.Context,
@@ -88,13 +82,16 @@ def discard(
     Exit code: 0 if the best hand declares (with --exact: its expected score beats the
     table's pass_score), 1 if it passes, 2 bad input.
     """
-    _require_exact(ctx, exact)
+    given = require_exact(ctx, exact, EXACT_SETTINGS)
+    if "samples" in given and "all_layouts" in given:
+        raise click.UsageError("--samples and --all exclude each other", ctx)
     twelve = parse_cards(cards, count=WITH_TALON)
     table = effective_table(table_path)
     if exact:
         _exact(twelve, lead.lower(), table, samples, all_layouts, seed, jobs, as_json)
     if lead.lower() not in ("me", "them"):
-        raise click.BadParameter("left and right need --exact", ctx, _param(ctx, "lead"))
+        lead_param = next(p for p in ctx.command.params if p.name == "lead")
+        raise click.BadParameter("left and right need --exact", ctx, lead_param)
     options = best_discards(twelve, Lead(lead.lower()), table, top=SHOWN)
     best, *others = options
     if as_json:
@@ -112,20 +109,6 @@ def discard(
 
         render_discards(str(twelve), options)
     raise SystemExit(ExitCode.DECLARE if best.assessment.declare else ExitCode.PASS)
-
-
-def _require_exact(ctx: click.Context, exact: bool) -> None:
-    """``--samples``, ``--all``, ``--seed`` and ``--jobs`` mean nothing without ``--exact``."""
-    source = ctx.get_parameter_source
-    given = [n for n in EXACT_SETTINGS if source(n) is click.core.ParameterSource.COMMANDLINE]
-    if given and not exact:
-        raise click.UsageError(f"--{_param(ctx, given[0]).opts[-1].lstrip('-')} needs --exact")
-    if "samples" in given and "all_layouts" in given:
-        raise click.UsageError("--samples and --all exclude each other")
-
-
-def _param(ctx: click.Context, name: str) -> click.Parameter:
-    return next(p for p in ctx.command.params if p.name == name)
 
 
 def _exact(

@@ -48,6 +48,25 @@ def jobs_option(help_text: str, minimum: int = 1, short: bool = True) -> Callabl
     )
 
 
+def samples_option(help_text: str, default: int | None) -> Callable[[F], F]:
+    """``--samples N``: at least 1, at most :data:`advisor.limits.MAX_SAMPLES`."""
+    return click.option(
+        "--samples",
+        type=click.IntRange(min=1, max=MAX_SAMPLES),
+        default=default,
+        show_default=default is not None,
+        metavar="N",
+        help=f"{help_text} (at most {MAX_SAMPLES:,}).",
+    )
+
+
+def seed_option(help_text: str) -> Callable[[F], F]:
+    """``--seed S``: the sampling seed, default 0."""
+    return click.option(
+        "--seed", type=int, default=0, show_default=True, metavar="S", help=help_text
+    )
+
+
 def named_file(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """A callback for options and arguments naming a file: an empty name is an error (it
     would otherwise mean the default, or the current directory)."""
@@ -92,23 +111,11 @@ def exact_options(function: F) -> F:
             help="Also the exact odds: for each of the 231 talons M discards two cards, the "
             "catchers' 20 cards are split at random, and the solver plays it out.",
         ),
-        click.option(
-            "--samples",
-            type=click.IntRange(min=1, max=MAX_SAMPLES),
-            default=EXACT_DEALS,
-            show_default=True,
-            metavar="N",
-            help="With --exact: deals to solve, rounded to a multiple of 231 (as many per talon;"
-            f" at most {MAX_SAMPLES:,}).",
+        samples_option(
+            "With --exact: deals to solve, rounded to a multiple of 231 (as many per talon)",
+            EXACT_DEALS,
         ),
-        click.option(
-            "--seed",
-            type=int,
-            default=0,
-            show_default=True,
-            metavar="S",
-            help="With --exact: the sampling seed (same seed, same answer).",
-        ),
+        seed_option("With --exact: the sampling seed (same seed, same answer)."),
         click.option(
             "--discard",
             type=click.Choice(["exact", "table", "solver"]),
@@ -123,13 +130,20 @@ def exact_options(function: F) -> F:
     return function
 
 
-def require_exact(ctx: click.Context, exact: bool) -> None:
-    """``--samples``, ``--seed`` and ``--discard`` mean nothing without ``--exact``."""
-    if exact:
-        return
-    for name in EXACT_SETTINGS:
-        if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
-            raise click.UsageError(f"--{name} needs --exact", ctx)
+def require_exact(
+    ctx: click.Context, exact: bool, settings: tuple[str, ...] = EXACT_SETTINGS
+) -> list[str]:
+    """The ``settings`` given on the command line; a usage error when any is given without
+    ``--exact`` (they mean nothing without it)."""
+    given = [
+        name
+        for name in settings
+        if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+    ]
+    if given and not exact:
+        option = next(p for p in ctx.command.params if p.name == given[0])
+        raise click.UsageError(f"{option.opts[-1]} needs --exact", ctx)
+    return given
 
 
 def example(*lines: str) -> str:

@@ -8,9 +8,8 @@ from typing import Any
 
 import click
 
-from advisor.cli.options import example, jobs_option, json_option
+from advisor.cli.options import example, jobs_option, json_option, samples_option, seed_option
 from advisor.errors import AdvisorError
-from advisor.limits import MAX_SAMPLES
 from advisor.seats import Lead
 
 LEADS = (Lead.ME, Lead.LEFT, Lead.RIGHT)  # one seat leads: them is not a choice here
@@ -38,13 +37,8 @@ _PROGRESS_FROM = 20_000  # layouts: below this a run is too short for a progress
     help="Who leads the first trick: me (M), left (L, who plays after M) or right (R).",
 )
 @click.option("--exact", "exact", is_flag=True, help="Solve all 184,756 layouts (the default).")
-@click.option(
-    "--samples",
-    type=click.IntRange(min=1, max=MAX_SAMPLES),
-    metavar="N",
-    help=f"Solve N random layouts instead (at most {MAX_SAMPLES:,}).",
-)
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of --samples.")
+@samples_option("Solve N random layouts instead", None)
+@seed_option("Seed of --samples.")
 @jobs_option("Threads to solve with, at most 4 a core (the layouts are shared out).", short=False)
 @json_option
 def solve(

@@ -22,8 +22,9 @@ import random
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from advisor.build import compiled
 from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
 from advisor.errors import LayoutError, SolverUnavailableError
 from advisor.limits import check_jobs, check_samples
@@ -51,10 +52,11 @@ __all__ = [
     "solve_many",
 ]
 
-try:
+# built without a C compiler (or ADVISOR_PUREPYTHON set): the library works, the solver says so
+if TYPE_CHECKING:
     from advisor.solver import _core
-except ImportError:  # built without a C compiler: the library works, the solver says so
-    _core = None  # type: ignore[assignment]
+else:
+    _core = compiled("advisor.solver._core")
 
 ProgressCallback = Callable[[int, int], None]
 """Called as ``progress(layouts_done, layouts_total)`` while :func:`catch_odds` runs."""
@@ -206,7 +208,11 @@ class HandOdds:
 
 
 def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion."""
+    """The Wilson score interval of a binomial proportion.
+
+    >>> [round(bound, 4) for bound in wilson_interval(4, 10)]
+    [0.1682, 0.6873]
+    """
     p = successes / trials
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator

@@ -37,54 +37,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__GNUC__) || defined(__clang__)
-#define ALWAYS_INLINE __attribute__((always_inline)) inline
-#else
-#define ALWAYS_INLINE inline
-#endif
-typedef uint32_t u32;
-typedef uint64_t u64;
+#include "../_cards.h"
 
-enum { SEAT_M = 0, SEAT_L = 1, SEAT_R = 2, MAX_TRICKS = 10, HIST = 11 };
-
-/* ------------------------------------------------------------------------------------------ */
-/* Tables built once at import.                                                               */
-
-/* COMPRESS[rem][h]: the bits of h (a subset of rem) renumbered to the ranks of rem, i.e. the
- * parallel bit extract of h under rem. LOWEST8[h]: the lowest rank of h, 0 for an empty h. */
-static uint8_t COMPRESS[256][256];
-static uint8_t LOWEST8[256];
-
-/* SWAR popcount: without -mpopcnt the builtin is a library call, and this is faster. */
-static int popcount32(u32 x) {
-    x = x - (x >> 1 & 0x55555555u);
-    x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
-    return (int)(((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u >> 24);
-}
-#if defined(__GNUC__) || defined(__clang__)
-static int lowest(u32 x) { return __builtin_ctz(x); }
-#define PREFETCH(address) __builtin_prefetch(address)
-#else /* portable C99 */
-static int lowest(u32 x) { return popcount32((x & -x) - 1); }
-#define PREFETCH(address) ((void)(address))
-#endif
-
-static void build_compress(void) {
-    for (u32 rem = 0; rem < 256; rem++) {
-        LOWEST8[rem] = (uint8_t)(rem ? lowest(rem) : 0);
-        for (u32 h = 0; h < 256; h++) {
-            u32 out = 0;
-            int bit = 0;
-            for (int rank = 0; rank < 8; rank++) {
-                if (rem >> rank & 1) {
-                    if (h >> rank & 1) out |= 1u << bit;
-                    bit++;
-                }
-            }
-            COMPRESS[rem][h] = (uint8_t)out;
-        }
-    }
-}
+enum { SEAT_M = 0, SEAT_L = 1, SEAT_R = 2, MAX_TRICKS = HAND_CARDS, HIST = HAND_CARDS + 1 };
 
 /* ------------------------------------------------------------------------------------------ */
 /* Per-suit games, solved once at import for every state of one suit.                         */
@@ -240,45 +195,6 @@ static ALWAYS_INLINE void suit_verdicts(u32 m, u32 l, u32 r, u32 *all, u32 *any)
     *any = f0 | f1 | f2 | f3;
 }
 
-#define SORT2(a, b)             \
-    do {                        \
-        if ((a) < (b)) {        \
-            u32 swap_ = (a);    \
-            (a) = (b);          \
-            (b) = swap_;        \
-        }                       \
-    } while (0)
-
-/*
- * The canonical form of a position: each suit's remaining cards renumbered 0, 1, 2 ... (only
- * their order matters), and the suits sorted (there are no trumps, so suits are
- * interchangeable), so that equal endgames meet in one table entry.
- */
-static ALWAYS_INLINE void normalise(u32 h[3]) {
-    u32 all = h[0] | h[1] | h[2];
-    u32 suit[4]; /* per suit: M's byte | L's << 8 | R's << 16 */
-    for (int i = 0; i < 4; i++) {
-        int shift = 8 * i;
-        u32 rem = all >> shift & 0xFF;
-        suit[i] = (u32)COMPRESS[rem][h[0] >> shift & 0xFF] |
-                  (u32)COMPRESS[rem][h[1] >> shift & 0xFF] << 8 |
-                  (u32)COMPRESS[rem][h[2] >> shift & 0xFF] << 16;
-    }
-    SORT2(suit[0], suit[1]);
-    SORT2(suit[2], suit[3]);
-    SORT2(suit[0], suit[2]);
-    SORT2(suit[1], suit[3]);
-    SORT2(suit[1], suit[2]);
-    /* transpose: byte `seat` of suit[i] becomes byte i of h[seat] */
-    u32 lo01 = (suit[0] & 0x00FF00FFu) | (suit[1] & 0x00FF00FFu) << 8;   /* M0 M1 R0 R1 */
-    u32 hi01 = (suit[0] >> 8 & 0x00FF00FFu) | (suit[1] >> 8 & 0x00FF00FFu) << 8; /* L0 L1 . . */
-    u32 lo23 = (suit[2] & 0x00FF00FFu) | (suit[3] & 0x00FF00FFu) << 8;
-    u32 hi23 = (suit[2] >> 8 & 0x00FF00FFu) | (suit[3] >> 8 & 0x00FF00FFu) << 8;
-    h[0] = (lo01 & 0xFFFFu) | lo23 << 16;
-    h[1] = (hi01 & 0xFFFFu) | hi23 << 16;
-    h[2] = lo01 >> 16 | (lo23 & 0xFFFF0000u);
-}
-
 /* ------------------------------------------------------------------------------------------ */
 /* Transposition table: exact keys, buckets of eight 8-byte entries, bounds on the tricks M
  * takes from a position.
@@ -407,48 +323,6 @@ typedef struct {
 
 static int search(u32 m, u32 l, u32 r, int leader, int k, Budget *budget);
 static int static_cutoff(u32 m, u32 l, u32 r, int leader, int k);
-
-/* Cards of `hand` worth trying: one per run of neighbours (the highest of each run). */
-static u32 representatives(u32 hand) { return hand & ~(hand >> 1 & 0x7F7F7F7Fu); }
-
-/* Order `cards` into `out` by ascending `score`, ties by card; returns how many. */
-static int order_moves(u32 cards, const int score[32], uint8_t out[MAX_TRICKS]) {
-    u32 key[MAX_TRICKS];
-    int n = 0;
-    while (cards) {
-        int c = lowest(cards);
-        cards &= cards - 1;
-        u32 k = (u32)score[c] << 5 | (u32)c;
-        int i = n++;
-        while (i > 0 && key[i - 1] > k) {
-            key[i] = key[i - 1];
-            i--;
-        }
-        key[i] = k;
-    }
-    for (int i = 0; i < n; i++) out[i] = (uint8_t)(key[i] & 31);
-    return n;
-}
-
-#if defined(__GNUC__) || defined(__clang__)
-static int highest(u32 x) { return 31 - __builtin_clz(x); }
-#else
-static int highest(u32 x) {
-    int h = 0;
-    while (x >>= 1) h++;
-    return h;
-}
-#endif
-
-/* Append the cards of `cards` to out[n..], highest first / lowest first; returns the new n. */
-static int emit_down(u32 cards, uint8_t *out, int n) {
-    for (; cards; cards &= ~(1u << highest(cards))) out[n++] = (uint8_t)highest(cards);
-    return n;
-}
-static int emit_up(u32 cards, uint8_t *out, int n) {
-    for (; cards; cards &= cards - 1) out[n++] = (uint8_t)lowest(cards);
-    return n;
-}
 
 /* The moves of `seat` as the `pos`-th player (0 = leader) of trick t, best first. */
 static ALWAYS_INLINE int gen_moves(const Trick *t, int seat, int pos, uint8_t out[MAX_TRICKS]) {
