@@ -22,7 +22,7 @@ from typing import Any
 
 from advisor.cards import WITH_TALON, CardSet
 from advisor.defaults import DISCARD_LAYOUTS
-from advisor.errors import CardCountError
+from advisor.errors import CardCountError, ExactError
 from advisor.exact_discard import SeatTricks, score_discards
 from advisor.limits import check_samples
 from advisor.seats import Lead, Seat
@@ -245,6 +245,11 @@ def discard_odds(
     if len(cards) != WITH_TALON:
         raise CardCountError(f"{len(cards)} cards given, {WITH_TALON} are needed")
     check_samples(samples)
+    pass_score = table.pass_score
+    if pass_score is None:
+        raise ExactError(
+            'pass_score = "allpass" needs the ten cards as dealt: ask advisor check --exact'
+        )
     if not core_available():
         raise SolverUnavailableError()
     pool = cards.complement()
@@ -259,7 +264,7 @@ def discard_odds(
     ]  # fmt: skip
     if exact:
         candidates = _solve_leaders(candidates, jobs, progress)
-    return DiscardOdds(cards, lead, samples, seed, exact, tuple(candidates), table.pass_score,
+    return DiscardOdds(cards, lead, samples, seed, exact, tuple(candidates), pass_score,
                        table.exact_threshold)  # fmt: skip
 
 

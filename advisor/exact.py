@@ -43,6 +43,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from advisor.allpass import AllPassRules, PassingCost, passing_cost
 from advisor.cards import HAND_SIZE, Card, CardSet
 from advisor.defaults import EXACT_DEALS, TALON_COUNT
 from advisor.errors import CardCountError, ExactError
@@ -216,6 +217,9 @@ class ExactOdds:
     samples: int
     """Splits drawn, the same for every seat: a multiple of 231."""
     seats: tuple[SeatOdds, ...]
+    passing: PassingCost | None = None
+    """What passing costs if everyone passes, when the table's ``pass_score`` is
+    ``"allpass"``."""
 
     @property
     def hand(self) -> CardSet:
@@ -228,8 +232,13 @@ class ExactOdds:
 
     @property
     def pass_score(self) -> float:
-        """What passing is worth, to compare the misère's expected score with."""
-        return self.founding.table.pass_score
+        """What passing is worth, to compare the misère's expected score with: the table's
+        ``pass_score``, or minus the expected all-pass penalty."""
+        if self.passing is not None:
+            return self.passing.pass_score
+        fixed = self.founding.table.pass_score
+        assert fixed is not None, "a table passing by all-pass has its cost here"
+        return fixed
 
     @property
     def p_caught(self) -> float:
@@ -352,7 +361,10 @@ class ExactOdds:
             "expected_score": round(self.expected_score, 2),
             "score_low": round(score_low, 2),
             "score_high": round(score_high, 2),
-            "pass_score": json_number(self.pass_score),
+            "pass_score": json_number(
+                self.pass_score if self.passing is None else round(self.pass_score, 2)
+            ),
+            "passing": None if self.passing is None else self.passing.to_dict(),
             "threshold": None if self.threshold is None else json_number(self.threshold),
             "verdict": self.verdict,
             "reason": self.reason,
@@ -386,8 +398,13 @@ def exact_odds(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     discard: DiscardMode | str = DiscardMode.EXACT,
+    passing: PassingCost | None = None,
 ) -> ExactOdds:
     """The exact analysis of ten cards as dealt; see the module docstring.
+
+    With the table's ``pass_score = "allpass"`` the cost of passing is ``passing`` (what
+    :func:`advisor.allpass.passing_cost` says of the hand from ``lead.positions``), computed
+    here when not given (or given for other seats).
 
     Raises :class:`~advisor.solver.SolverUnavailableError` when the compiled solver is missing,
     :class:`ExactError` for bad options and :class:`~advisor.errors.CardCountError` unless the
@@ -403,7 +420,11 @@ def exact_odds(
     strata = draw_strata(hand, per_talon, seed)
     choose = _chooser(hand, lead, table, mode, seed)
     seats = tuple(_seat_odds(hand, strata, choose, seat) for seat in lead.seats)
-    return ExactOdds(founding, lead, mode, seed, per_talon * TALON_COUNT, seats)
+    if not table.pass_from_allpass:
+        passing = None
+    elif passing is None or passing.seats != lead.positions:  # not the seats the lead needs
+        passing = passing_cost(hand, lead.positions, AllPassRules.from_table(table))
+    return ExactOdds(founding, lead, mode, seed, per_talon * TALON_COUNT, seats, passing)
 
 
 _Chooser = Callable[[int, "Stratum", Seat], CardSet]

@@ -59,6 +59,17 @@ class Lead(Word):
         return Lead.ME if self is Lead.ME else Lead.THEM
 
     @property
+    def positions(self) -> tuple[Position, ...]:
+        """Where the misère player sits if everyone passes: the first hand leads, and play
+        goes M, L, R, so he is first hand on his own lead, third when L leads, second when R
+        does (both for ``them``).
+
+        >>> [lead.positions for lead in (Lead.ME, Lead.LEFT, Lead.RIGHT)]
+        [(<Position.FIRST: 0>,), (<Position.THIRD: 2>,), (<Position.SECOND: 1>,)]
+        """
+        return _POSITIONS_OF[self]
+
+    @property
     def seats(self) -> tuple[Seat, ...]:
         """The seats that may lead: one, or both catchers' for ``them``.
 
@@ -123,4 +134,12 @@ _SPELLINGS = {
         (Position.THIRD, ("third", "3", "3rd", "третья")),
     )
     for spelling in spellings
+}
+
+
+_POSITIONS_OF = {
+    Lead.ME: (Position.FIRST,),
+    Lead.LEFT: (Position.THIRD,),
+    Lead.RIGHT: (Position.SECOND,),
+    Lead.THEM: (Position.SECOND, Position.THIRD),
 }

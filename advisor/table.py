@@ -117,6 +117,7 @@ SETTING_DEFAULTS: dict[str, SettingValue] = {
     "allpass_progression": Progression.NONE.value,
 }
 PASS_SCORE_RANGE = (-100, 10)  # from ten tricks in the mountain to a clean misère
+PASS_FROM_ALLPASS = "allpass"  # pass_score: what the hand can expect to pay if everyone passes
 RULE_DEFAULTS: dict[str, bool] = {"no_seven": True, "lone_low_own_lead": True}
 
 
@@ -175,10 +176,16 @@ class Table:
         return float(self._number("unlisted"))
 
     @property
-    def pass_score(self) -> float:
+    def pass_score(self) -> float | None:
         """What passing is worth, in the misère's points: ``check --exact`` declares when the
-        misère's expected score is above it."""
-        return float(self._number("pass_score"))
+        misère's expected score is above it. None for ``"allpass"``: then it is minus what the
+        hand can expect to pay if everyone passes (:attr:`pass_from_allpass`)."""
+        return None if self.pass_from_allpass else float(self._number("pass_score"))
+
+    @property
+    def pass_from_allpass(self) -> bool:
+        """Whether ``pass_score = "allpass"``: passing costs what an all-pass would."""
+        return self.setting("pass_score") == PASS_FROM_ALLPASS
 
     @property
     def exact_threshold(self) -> float | None:
@@ -426,13 +433,16 @@ def _check_setting(name: str, value: Any, origin: str) -> Any:
         return value
     if name == "pass_score":
         low, high = PASS_SCORE_RANGE
+        if value == PASS_FROM_ALLPASS:
+            return value
         if (
             isinstance(value, bool)
             or not isinstance(value, (int, float))
             or not low <= value <= high
         ):
             raise TableError(
-                f"{origin}: pass_score = {value!r} must be a number of points, {low}..{high}"
+                f"{origin}: pass_score = {value!r} must be a number of points, {low}..{high}, "
+                f'or "{PASS_FROM_ALLPASS}"'
             )
         return value
     if name == "exact_threshold" and value is False:

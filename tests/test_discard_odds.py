@@ -11,7 +11,7 @@ from solver_build import require_solver
 from advisor.cards import parse_cards
 from advisor.cli import main
 from advisor.discard_odds import discard_odds
-from advisor.errors import CardCountError, LimitError
+from advisor.errors import CardCountError, ExactError, LimitError
 from advisor.seats import Lead, Seat
 from advisor.solver import catch_odds
 from advisor.table import default_table, merge_table
@@ -119,3 +119,9 @@ def test_to_dict() -> None:
     assert sum(best["histogram"]) == 300
     pruned = [c for c in data["candidates"] if c["expected_score"] is None]
     assert pruned and all(c["histogram"] is None and c["score_at_most"] < 0 for c in pruned)
+
+
+def test_an_all_pass_pass_score_needs_the_hand_as_dealt() -> None:
+    table = merge_table(default_table(), 'pass_score = "allpass"', "allpass.toml")
+    with pytest.raises(ExactError, match="needs the ten cards as dealt"):
+        discard_odds(TWELVE, Lead.ME, table, samples=30)

@@ -225,7 +225,7 @@ def test_to_dict() -> None:
     assert set(data) == {
         "lead", "discard", "seed", "samples", "p_caught", "low", "high", "histogram",
         "expected_score", "score_low", "score_high", "pass_score", "threshold", "verdict",
-        "reason", "discarded", "seats",
+        "reason", "discarded", "seats", "passing",
     }  # fmt: skip
     assert data["lead"] == "left" and data["samples"] == 231 and data["discard"] == "exact"
     assert data["threshold"] is None and data["pass_score"] == 0
@@ -353,3 +353,30 @@ def test_the_choice_is_made_on_deals_that_are_not_reported() -> None:
         for a, b in zip(reported, chosen_on, strict=True)
     )
     assert choice_seed(0) != choice_seed(1)
+
+
+# --- passing priced by all-pass -----------------------------------------------------------------
+
+
+def test_a_pass_priced_by_all_pass() -> None:
+    from advisor.allpass import AllPassRules, passing_cost
+
+    table = with_settings('pass_score = "allpass"')
+    assert table.pass_score is None and table.pass_from_allpass
+    hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
+    found = exact_odds(hand, Lead.RIGHT, table, samples=231, seed=SEED)
+    assert found.passing is not None and found.passing.seats == Lead.RIGHT.positions
+    assert found.pass_score == -found.passing.expected_penalty < 0
+    assert found.declare == (found.expected_score > found.pass_score)
+    data = found.to_dict()
+    assert data["pass_score"] == round(found.pass_score, 2) and data["passing"]["seats"]
+    # a cost given for the seats the lead needs is used as it is; for others it is made anew
+    given = passing_cost(hand, Lead.RIGHT.positions, AllPassRules(), samples=20, seed=3)
+    again = exact_odds(hand, Lead.RIGHT, table, samples=231, seed=SEED, passing=given)
+    assert again.passing is given
+    other = passing_cost(hand, Lead.ME.positions, AllPassRules(), samples=20, seed=3)
+    third = exact_odds(hand, Lead.RIGHT, table, samples=231, seed=SEED, passing=other)
+    assert third.passing == found.passing
+    # with a number in the table, a cost given is not the pass score
+    plain = exact_odds(hand, Lead.RIGHT, TABLE, samples=231, seed=SEED, passing=given)
+    assert plain.passing is None and plain.pass_score == 0

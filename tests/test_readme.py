@@ -42,7 +42,7 @@ def _needs_solver(command: str) -> bool:
 
 def _needs_allpass_solver(command: str) -> bool:
     words = shlex.split(command)
-    return words[1] == "allpass" and "--play" not in words
+    return (words[1] == "allpass" and "--play" not in words) or "--allpass" in words
 
 
 def test_readme_shows_every_command() -> None:

@@ -128,9 +128,12 @@ def test_settings_and_rules_merge() -> None:
          "my.toml: combine = 'avg' is not one of \"sum\", \"independent\", \"max\""),
         ("threshold = 101", "my.toml: threshold = 101 is outside 0..100 percent"),
         ("max_holes = 1.5", "my.toml: max_holes = 1.5 must be a whole number 0..4"),
-        ("pass_score = 11", "my.toml: pass_score = 11 must be a number of points, -100..10"),
-        ("pass_score = -101", "my.toml: pass_score = -101 must be a number of points, -100..10"),
-        ('pass_score = "0"', "my.toml: pass_score = '0' must be a number of points, -100..10"),
+        ("pass_score = 11",
+         'my.toml: pass_score = 11 must be a number of points, -100..10, or "allpass"'),
+        ("pass_score = -101",
+         'my.toml: pass_score = -101 must be a number of points, -100..10, or "allpass"'),
+        ('pass_score = "0"',
+         "my.toml: pass_score = '0' must be a number of points, -100..10, or \"allpass\""),
         ("exact_threshold = true",
          "my.toml: exact_threshold = True is not a number (percent, 0..100)"),
         ("inherit = 1", "my.toml: 'inherit' must be true or false, not 1"),
@@ -219,3 +222,11 @@ def test_progression_of_repeated_all_passes(progression: Progression, factors: l
 def test_progression_counts_from_one() -> None:
     with pytest.raises(AdvisorError, match="counted from 1, not 0"):
         Progression.GEOMETRIC.factor(0)
+
+
+def test_pass_score_may_be_the_all_pass_cost() -> None:
+    table = _merge('pass_score = "allpass"\n')
+    assert table.pass_score is None and table.pass_from_allpass
+    assert not default_table().pass_from_allpass and default_table().pass_score == 0
+    with pytest.raises(TableError, match=r'-100\.\.10, or "allpass"'):
+        _merge('pass_score = "all-pass"\n')

@@ -17,13 +17,20 @@ from advisor.allpass.rules import (
     parse_play,
     replay,
 )
-from advisor.allpass.sample import AllPassEstimate, Spread, estimate_allpass
+from advisor.allpass.sample import (
+    AllPassEstimate,
+    PassingCost,
+    Spread,
+    estimate_allpass,
+    passing_cost,
+)
 from advisor.allpass.solver import SeatValues, Value, best_line, deal_values, solve_deals, value
 
 __all__ = [
     "AllPassEstimate",
     "AllPassRules",
     "Deal",
+    "PassingCost",
     "Replay",
     "Revoke",
     "SeatValues",
@@ -36,6 +43,7 @@ __all__ = [
     "format_deal",
     "parse_deal",
     "parse_play",
+    "passing_cost",
     "replay",
     "solve_deals",
     "value",

@@ -9,6 +9,7 @@ of a trick.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from dataclasses import dataclass
@@ -53,7 +54,12 @@ class Spread:
 
     def to_dict(self) -> dict[str, Any]:
         low, high = self.interval
-        return {"mean": self.mean, "low": low, "high": high, "histogram": list(self.histogram)}
+        return {
+            "mean": round(self.mean, 4),
+            "low": round(low, 4),
+            "high": round(high, 4),
+            "histogram": list(self.histogram),
+        }
 
 
 @dataclass(frozen=True)
@@ -96,8 +102,8 @@ class AllPassEstimate:
             "price": self.price,
             "forced": self.forced.to_dict(),
             "fewest": self.fewest.to_dict(),
-            "expected_penalty": self.expected_penalty,
-            "penalty_interval": [low, high],
+            "expected_penalty": round(self.expected_penalty, 4),
+            "penalty_interval": [round(low, 4), round(high, 4)],
         }
 
 
@@ -145,3 +151,61 @@ def random_deals(hand: CardSet, seat: Position, count: int, seed: int) -> list[D
         talon: tuple[Card, ...] = (cards[0], cards[1])
         deals.append(Deal((hands[0], hands[1], hands[2]), talon))
     return deals
+
+
+@dataclass(frozen=True)
+class PassingCost:
+    """What passing costs a hand if the others pass too: its all-pass estimate from each seat
+    the player may hold (both second and third hand when a catcher leads a misère, averaged)."""
+
+    estimates: tuple[AllPassEstimate, ...]
+
+    @property
+    def seats(self) -> tuple[Position, ...]:
+        return tuple(estimate.seat for estimate in self.estimates)
+
+    @property
+    def expected_penalty(self) -> float:
+        """Mountain points the player can expect to write (averaged over the seats)."""
+        return sum(e.expected_penalty for e in self.estimates) / len(self.estimates)
+
+    @property
+    def expected_tricks(self) -> float:
+        """The tricks the others can force on him, on average over the deals and seats."""
+        return sum(e.forced.mean for e in self.estimates) / len(self.estimates)
+
+    @property
+    def pass_score(self) -> float:
+        """Passing, as a score: minus the expected penalty."""
+        return -self.expected_penalty
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "expected_tricks": round(self.expected_tricks, 4),
+            "expected_penalty": round(self.expected_penalty, 4),
+            "seats": [estimate.to_dict() for estimate in self.estimates],
+        }
+
+
+@functools.lru_cache(maxsize=4)
+def passing_cost(
+    hand: CardSet,
+    seats: tuple[Position, ...],
+    rules: AllPassRules,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    jobs: int = 1,
+) -> PassingCost:
+    """:func:`estimate_allpass` of ``hand`` from each of ``seats``.
+
+    Remembered for the last few hands: the same seeded estimate is asked for twice when a
+    check prices the misère against passing and also shows passing (``--exact --allpass``
+    with ``pass_score = "allpass"``), and it is a second of work for a hard hand.
+    """
+    return PassingCost(
+        tuple(
+            estimate_allpass(hand, seat, rules, samples=samples, seed=seed, jobs=jobs)
+            for seat in seats
+        )
+    )

@@ -17,7 +17,7 @@ made once per holding, and the rest once per shape of the holes (:mod:`~advisor.
 """
 
 from advisor.batch.check import BatchJob, Checker, ChunkResult, Row, Tally
-from advisor.batch.extras import ExactFields, Extra, extra_analysis
+from advisor.batch.extras import AllPassFields, ExactFields, Extra, extra_analysis
 from advisor.batch.reader import HandReader, split_options
 from advisor.batch.records import BANDS, CSV_COLUMNS, csv_header
 from advisor.batch.run import (
@@ -45,6 +45,7 @@ __all__ = [
     "CSV_COLUMNS",
     "LONG_LINE",
     "STDIN_LABEL",
+    "AllPassFields",
     "BatchJob",
     "BatchRun",
     "Checker",

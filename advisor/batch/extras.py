@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.cards import CardSet
-from advisor.seats import Lead
+from advisor.seats import Lead, Position
 from advisor.table import Table
 from advisor.verdict import RECORD_FIELDS
 
 TALON_FIELDS = ("talon_clean", "talon_declare", "talon_expected_combined", "talon_outs")
 EXACT_FIELDS = ("exact",)
+ALLPASS_FIELDS = ("allpass",)
 EXACT_CHUNK_HANDS = 2  # hands a batch chunk holds with --exact: hard hands take a second or more
 _TAKEN = {"file", "line", "id", "error", *RECORD_FIELDS}  # the record's own fields
 
@@ -76,6 +77,21 @@ class ExactFields:
 
 
 @dataclass(frozen=True)
+class AllPassFields:
+    """``--allpass``: what passing costs the hand if everyone passes (``advisor check
+    --allpass``'s object), from ``seat`` or, when None, from where the line's lead puts the
+    misère player."""
+
+    seat: Position | None = None
+
+    def __call__(self, hand: CardSet, lead: Lead, table: Table) -> dict[str, Any]:
+        from advisor.allpass import AllPassRules, passing_cost  # only the runs that need it
+
+        seats = lead.positions if self.seat is None else (self.seat,)
+        return {"allpass": passing_cost(hand, seats, AllPassRules.from_table(table)).to_dict()}
+
+
+@dataclass(frozen=True)
 class _Both:
     """Several analyses as one (picklable, for the worker processes)."""
 
@@ -88,17 +104,22 @@ class _Both:
         return fields
 
 
-def extra_analysis(talon: bool, exact: ExactFields | None) -> Extra | None:
-    """The analysis every record gains: ``--talon``, ``--exact``, both, or none."""
+def extra_analysis(
+    talon: bool, exact: ExactFields | None, allpass: AllPassFields | None = None
+) -> Extra | None:
+    """The analysis every record gains: any of ``--talon``, ``--exact``, ``--allpass``."""
     found = []
     if talon:
         found.append(Extra(TALON_FIELDS, talon_fields))
+    if allpass is not None:
+        found.append(Extra(ALLPASS_FIELDS, allpass, EXACT_CHUNK_HANDS))
     if exact is not None:
         found.append(Extra(EXACT_FIELDS, exact, EXACT_CHUNK_HANDS))
     if len(found) < 2:
         return found[0] if found else None
+    slow = [extra.chunk_hands for extra in found if extra.chunk_hands is not None]
     return Extra(
         tuple(name for extra in found for name in extra.fields),
         _Both(tuple(extra.compute for extra in found)),
-        EXACT_CHUNK_HANDS,
+        min(slow) if slow else None,
     )

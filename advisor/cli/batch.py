@@ -12,6 +12,7 @@ import click
 
 from advisor.batch import (
     STDIN_LABEL,
+    AllPassFields,
     BatchJob,
     BatchRun,
     ExactFields,
@@ -24,6 +25,7 @@ from advisor.batch import (
 )
 from advisor.cli.guard import ExitCode, say
 from advisor.cli.options import (
+    allpass_options,
     effective_table,
     exact_options,
     example,
@@ -35,7 +37,7 @@ from advisor.cli.options import (
     table_option,
 )
 from advisor.fileio import atomic_output
-from advisor.seats import Lead
+from advisor.seats import Lead, Position
 from advisor.text import shown as shown_text
 
 
@@ -70,6 +72,7 @@ from advisor.text import shown as shown_text
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
 @click.option("-t", "--talon", is_flag=True, help="Add the talon outlook of advisor check --talon.")
 @exact_options
+@allpass_options
 @click.pass_context
 def batch(
     ctx: click.Context,
@@ -87,6 +90,8 @@ def batch(
     samples: int,
     seed: int,
     discard: str,
+    allpass: bool,
+    seat: str | None,
 ) -> None:
     """Check every hand in FILEs (no FILE or - : standard input), one result per line.
 
@@ -110,7 +115,11 @@ def batch(
         effective_table(table_path),
         Lead(lead.lower()),
         "rows" if shown == "table" else shown,
-        extra_analysis(talon, _exact_fields(samples, seed, discard) if exact else None),
+        extra_analysis(
+            talon,
+            _exact_fields(samples, seed, discard) if exact else None,
+            _allpass_fields(ctx, allpass, seat),
+        ),
     )
     sources = [_source(name, input_format) for name in files or ("-",)]
     if output is None:
@@ -129,6 +138,20 @@ def _exact_fields(samples: int, seed: int, discard: str) -> ExactFields:
     if not core_available():
         raise SolverUnavailableError()
     return ExactFields(samples, seed, discard)
+
+
+def _allpass_fields(ctx: click.Context, allpass: bool, seat: str | None) -> AllPassFields | None:
+    """``--allpass``: checked for the compiled all-pass solver before the run starts."""
+    if seat is not None and not allpass:
+        raise click.UsageError("--seat needs --allpass", ctx)
+    if not allpass:
+        return None
+    from advisor.allpass.solver import core_available
+    from advisor.errors import AllPassSolverUnavailableError
+
+    if not core_available():
+        raise AllPassSolverUnavailableError()
+    return AllPassFields(None if seat is None else Position.parse(seat))
 
 
 def _default_format(output: str | None) -> str:

@@ -9,6 +9,8 @@ import click
 from advisor.cards import parse_hand
 from advisor.cli.guard import ExitCode
 from advisor.cli.options import (
+    allpass_options,
+    allpass_seats,
     effective_table,
     exact_options,
     example,
@@ -17,10 +19,11 @@ from advisor.cli.options import (
     require_exact,
     table_option,
 )
-from advisor.seats import Lead
+from advisor.seats import Lead, Position
 from advisor.verdict import Assessment, assess
 
 if TYPE_CHECKING:
+    from advisor.allpass import PassingCost
     from advisor.exact import ExactOdds
     from advisor.talon import TalonOutlook
 
@@ -44,6 +47,7 @@ if TYPE_CHECKING:
     "to end clean or worth declaring, and the outs of each hole.",
 )
 @exact_options
+@allpass_options
 @click.pass_context
 def check(
     ctx: click.Context,
@@ -57,6 +61,8 @@ def check(
     samples: int,
     seed: int,
     discard: str,
+    allpass: bool,
+    seat: str | None,
 ) -> None:
     """Say whether to declare misère with HAND, and why.
 
@@ -65,7 +71,8 @@ def check(
     78T.79J.78.79, or Russian 7п 8п 10п ... Вт.
 
     With --exact, --lead also takes left or right (that catcher is first hand); them then
-    means both catchers' seats, averaged.
+    means both catchers' seats, averaged. --allpass adds what passing costs if everyone
+    passes; with the table's pass_score = "allpass", --exact compares the misère with it.
 
     Exit code: 0 declare, 1 pass, 2 bad input (for the hand as dealt, also with --talon; with
     --exact, the exact-play verdict: declare when the expected score beats pass_score).
@@ -74,14 +81,18 @@ def check(
     if as_json and quiet:
         raise click.UsageError("--json and --quiet exclude each other", ctx)
     founding_lead = _founding_lead(ctx, lead.lower(), exact)
+    seats = allpass_seats(ctx, allpass, seat, Lead(lead.lower()))
     assessment = assess(parse_hand(hand), founding_lead, effective_table(table_path))
-    found = _exact(assessment, lead.lower(), samples, seed, discard) if exact else None
+    passing = _passing(assessment, seats) if allpass else None
+    found = _exact(assessment, lead.lower(), samples, seed, discard, passing) if exact else None
     if as_json:
         import json
 
         data = assessment.to_dict()
         if talon:
             data["talon"] = _outlook(assessment).to_dict()
+        if passing is not None:
+            data["allpass"] = passing.to_dict()
         if found is not None:
             data["exact"] = found.to_dict()
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
@@ -95,6 +106,10 @@ def check(
             render_outlook(_outlook(assessment))
         else:
             render_talon_hint()
+        if passing is not None:
+            from advisor.cli.render_allpass import render_passing
+
+            render_passing(passing)
         if found is not None:
             from advisor.cli.render_exact import render_exact
 
@@ -119,7 +134,21 @@ def _founding_lead(ctx: click.Context, lead: str, exact: bool) -> Lead:
     return Lead.ME if lead == "me" else Lead.THEM
 
 
-def _exact(assessment: Assessment, lead: str, samples: int, seed: int, discard: str) -> ExactOdds:
+def _passing(assessment: Assessment, seats: tuple[Position, ...]) -> PassingCost:
+    """Imported here: the plain check never loads all-pass."""
+    from advisor.allpass import AllPassRules, passing_cost
+
+    return passing_cost(assessment.hand, seats, AllPassRules.from_table(assessment.table))
+
+
+def _exact(
+    assessment: Assessment,
+    lead: str,
+    samples: int,
+    seed: int,
+    discard: str,
+    passing: PassingCost | None,
+) -> ExactOdds:
     """Imported here: the plain check never loads the solver."""
     from advisor.exact import exact_odds
 
@@ -130,4 +159,5 @@ def _exact(assessment: Assessment, lead: str, samples: int, seed: int, discard: 
         samples=samples,
         seed=seed,
         discard=discard,
+        passing=passing,
     )

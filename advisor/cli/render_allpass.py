@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from advisor.allpass.rules import AllPassRules, Deal, Replay, Trick
-from advisor.allpass.sample import AllPassEstimate
+from advisor.allpass.sample import AllPassEstimate, PassingCost
 from advisor.allpass.solver import DealValues
 from advisor.cards import Card, Suit
 from advisor.cli.render import console
@@ -100,6 +100,36 @@ def render_estimate(found: AllPassEstimate) -> None:
     penalty = f"Expected penalty  {found.expected_penalty:.2f} points (95% {low:.2f}–{high:.2f})"
     out.print(Text(penalty, style="bold"))
     out.print(f"(the forced tricks at {_points(found.price)} a trick)")
+
+
+def render_passing(cost: PassingCost) -> None:
+    """``advisor check --allpass``: what passing costs the hand if everyone passes."""
+    out = console()
+    first = cost.estimates[0]
+    out.print()
+    dealer = ", talon cards the dealer's" if _dealer_took(first.rules) else ""
+    out.print(
+        Text.assemble(
+            ("All-pass  ", "bold"),
+            f"if everyone passes: {first.samples:,} deals a seat (seed {first.seed}), "
+            f"{_points(first.price)} a trick{dealer}",
+        )
+    )
+    out.print(Text("Seat         Forced  95% interval  Fewest  Penalty", style="bold"))
+    for found in cost.estimates:
+        low, high = found.forced.interval
+        out.print(
+            f"{found.seat.label:<11}  {found.forced.mean:>6.2f}  {low:>5.2f}–{high:<5.2f}   "
+            f"{found.fewest.mean:>6.2f}  {_score(-found.expected_penalty):>+7.2f}"
+        )
+    if len(cost.estimates) > 1:
+        average = _score(cost.pass_score)
+        out.print(f"{'average':<11}  {cost.expected_tricks:>6.2f}{'':>23}{average:>+7.2f}")
+
+
+def _score(points: float) -> float:
+    """Points to two decimals, without a minus sign on nothing (-0.00)."""
+    return round(points, 2) + 0.0
 
 
 # ----------------------------------------------------------------------------------------------

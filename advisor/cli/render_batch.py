@@ -81,6 +81,8 @@ def _field_text(name: str, value: Any) -> str:
         from advisor.cli.render_exact import exact_summary
 
         return exact_summary(value)
+    if name == "allpass":  # --allpass: what passing costs, in one line
+        return f"all-pass: {value['expected_tricks']:.2f} tricks, {-value['expected_penalty']:+.2f}"
     return f"{name}={_shown(value)}"
 
 

@@ -135,7 +135,12 @@ def _verdict_line(found: ExactOdds) -> Text:
     if limit is not None and found.expected_score > found.pass_score and not found.declare:
         why = f"caught in {share(found.p_caught)} (limit {limit:g}%)"
     else:
-        why = f"expected {found.expected_score:+.2f} (passing: {found.pass_score:g})"
+        passing = (
+            f"{found.pass_score:g}"
+            if found.passing is None
+            else f"{found.pass_score:+.2f}, all-pass"
+        )
+        why = f"expected {found.expected_score:+.2f} (passing: {passing})"
     return Text.assemble(
         ("Exact play: ", "bold"),
         (found.verdict.upper(), VERDICT_STYLE[found.verdict]),
