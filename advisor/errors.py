@@ -39,6 +39,11 @@ class ExactError(AdvisorError):
     """Options of the exact analysis that cannot be used (samples, discard mode)."""
 
 
+class CalibrationError(AdvisorError):
+    """Options of ``advisor table calibrate`` that cannot be used (a lead, a void, a table file
+    of one lead)."""
+
+
 class OutputError(AdvisorError):
     """A file the advisor was asked to write that cannot be written."""
 

@@ -3,7 +3,10 @@
 The built-in table (``advisor/data/default_table.toml``) encodes the founding notes. A user's
 TOML file is merged over it key by key (``inherit = false`` starts from an empty table); the
 file comes from ``--table``, else ``$ADVISOR_TABLE``, else ``table.toml`` in the user's config
-directory (see :func:`resolve_table_path`).
+directory (see :func:`resolve_table_path`). Instead of a file, ``--table`` and
+``$ADVISOR_TABLE`` may name a built-in table (:class:`BuiltIn`): ``founding``, the default, or
+``exact``, exact play's figures (``advisor/data/exact_table.toml``, made by ``advisor table
+calibrate``).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 DEFAULT_TABLE_PATH = Path(__file__).parent / "data" / "default_table.toml"
 STARTER_TABLE_PATH = Path(__file__).parent / "data" / "starter_table.toml"
+EXACT_TABLE_PATH = Path(__file__).parent / "data" / "exact_table.toml"
 BUILT_IN = "built-in"
 TABLE_ENV = "ADVISOR_TABLE"
 CONFIG_FILE_NAME = "table.toml"
@@ -76,6 +80,27 @@ class Progression(Word):
         if self is Progression.GEOMETRIC:
             return 1 << (repeat - 1)
         return 1
+
+
+class BuiltIn(Word):
+    """The built-in tables a ``--table`` option or ``$ADVISOR_TABLE`` may name instead of a
+    file (``./exact`` names a file called ``exact``)."""
+
+    FOUNDING = "founding"
+    """The founding notes' table: the default."""
+    EXACT = "exact"
+    """Exact play's figures for the founding table's holdings, with the founding settings."""
+
+
+TableReference = Path | BuiltIn
+"""A table file, or a built-in table."""
+
+
+def table_reference(text: str) -> TableReference:
+    """What a ``--table`` option or ``$ADVISOR_TABLE`` names: a built-in table or a file."""
+    if not text:
+        raise TableError("the table file name is empty")
+    return BuiltIn(text) if text in BuiltIn.__members__.values() else Path(text)
 
 
 class TableEntry(NamedTuple):
@@ -138,6 +163,19 @@ class Table:
         self.settings = dict(settings or {})
         self.rules = dict(rules or {})
         self.files = files
+
+    @property
+    def name(self) -> str:
+        """How commands name the table: its files (or the built-in table it is), else
+        ``founding``."""
+        return ", ".join(self.files) if self.files else BuiltIn.FOUNDING.value
+
+    @property
+    def built_in(self) -> BuiltIn | None:
+        """The built-in table this is, as shipped (None for one with a user's file)."""
+        if not self.files:
+            return BuiltIn.FOUNDING
+        return BuiltIn.EXACT if self.files == (BuiltIn.EXACT.value,) else None
 
     def setting(self, name: str) -> SettingValue:
         """The value of the setting ``name`` (of :data:`SETTING_DEFAULTS`), as the table gives
@@ -275,11 +313,22 @@ def default_table() -> Table:
     return merge_table(Table(entries={}), text, origin=BUILT_IN)
 
 
+@functools.cache
+def exact_table() -> Table:
+    """Exact play's table, as shipped: the founding settings, and every entry's figure from
+    ``advisor table calibrate`` (its header names the command)."""
+    text = EXACT_TABLE_PATH.read_text(encoding="utf-8")
+    return merge_table(default_table(), text, origin=BuiltIn.EXACT.value)
+
+
 def load_table(path: str | os.PathLike[str] | None = None) -> Table:
-    """The built-in table with the file at ``path`` (if any) merged over it."""
-    if path is None:
+    """The built-in table with the file at ``path`` (if any) merged over it; a
+    :class:`BuiltIn` is that built-in table (a plain ``str`` or a ``Path`` is a file)."""
+    if path is None or path is BuiltIn.FOUNDING:
         return default_table()
-    text = _read_table_file(Path(path))
+    if path is BuiltIn.EXACT:
+        return exact_table()
+    text = read_table_file(Path(path))
     return merge_table(default_table(), text, origin=str(path))
 
 
@@ -316,21 +365,20 @@ def _is_file_on_the_way(folder: Path) -> bool:
 
 def resolve_table_path(
     option: str | None, environ: Mapping[str, str], config_dir: str | os.PathLike[str]
-) -> Path | None:
-    """Which user table applies: ``--table``, then ``$ADVISOR_TABLE``, then the config file."""
+) -> TableReference | None:
+    """Which table applies: ``--table``, then ``$ADVISOR_TABLE``, then the config file (the
+    first two may name a built-in table)."""
     if option is not None:
-        if not option:
-            raise TableError("the table file name is empty")
-        return Path(option)
+        return table_reference(option)
     if environ.get(TABLE_ENV):
-        return Path(environ[TABLE_ENV])
+        return table_reference(environ[TABLE_ENV])
     candidate = Path(config_dir) / CONFIG_FILE_NAME
     return candidate if candidate.is_file() else None
 
 
 def merge_table(base: Table, text: str, origin: str) -> Table:
     """Merge the TOML ``text`` (named ``origin`` in errors) over ``base``."""
-    data = _parse_toml(text, origin)
+    data = parse_toml(text, origin)
     unknown = set(data) - set(SETTING_DEFAULTS) - {"inherit", "rules", "holes"}
     if unknown:
         name = sorted(unknown)[0]
@@ -361,7 +409,7 @@ def merge_table(base: Table, text: str, origin: str) -> Table:
     return Table(entries=entries, settings=settings, rules=rules, files=files)
 
 
-def _read_table_file(path: Path) -> str:
+def read_table_file(path: Path) -> str:
     """The file's text: a regular file of at most :data:`MAX_TABLE_BYTES` (a device, a FIFO
     or a huge file is refused before it is read: no hang, no flood of memory)."""
     try:
@@ -388,7 +436,7 @@ def _read_table_file(path: Path) -> str:
         raise TableError(f"{path}: not UTF-8 text ({error.reason})") from None
 
 
-def _parse_toml(text: str, origin: str) -> dict[str, Any]:
+def parse_toml(text: str, origin: str) -> dict[str, Any]:
     try:
         data: dict[str, Any] = tomllib.loads(text)
         return data

@@ -11,9 +11,11 @@ from advisor.holdings import Holding
 from advisor.seats import Lead
 from advisor.table import (
     BUILT_IN,
+    BuiltIn,
     Progression,
     TalonCard,
     default_table,
+    exact_table,
     load_table,
     merge_table,
     resolve_table_path,
@@ -230,3 +232,21 @@ def test_pass_score_may_be_the_all_pass_cost() -> None:
     assert not default_table().pass_from_allpass and default_table().pass_score == 0
     with pytest.raises(TableError, match=r'-100\.\.10, or "allpass"'):
         _merge('pass_score = "all-pass"\n')
+
+
+def test_built_in_tables_by_name(tmp_path: Path) -> None:
+    assert load_table(BuiltIn.FOUNDING) is default_table() is load_table(None)
+    exact = load_table(BuiltIn.EXACT)
+    assert exact is exact_table() and exact.files == ("exact",) and exact.name == "exact"
+    assert {e.origin for e in exact.entries.values()} == {"exact"}
+    assert exact.built_in is BuiltIn.EXACT and default_table().built_in is BuiltIn.FOUNDING
+    assert resolve_table_path("exact", {}, tmp_path) is BuiltIn.EXACT
+    assert resolve_table_path(None, {"ADVISOR_TABLE": "founding"}, tmp_path) is BuiltIn.FOUNDING
+    assert resolve_table_path("./exact", {}, tmp_path) == Path("exact")  # a file
+    with pytest.raises(TableError, match="exact: no such table file"):
+        load_table(Path("exact"))
+    with pytest.raises(TableError, match="exact: no such table file"):
+        load_table("exact")  # a str is a file: only a BuiltIn names a built-in table
+    mine = merge_table(default_table(), "", "my.toml")
+    assert default_table().name == "founding" and mine.name == "my.toml"
+    assert mine.built_in is None

@@ -24,8 +24,8 @@ def table_option(function: F) -> F:
         "--table",
         "table_path",
         metavar="FILE",
-        help="A TOML table merged over the built-in one "
-        "(default: $ADVISOR_TABLE, then table.toml in the config directory).",
+        help="A TOML table merged over the built-in one, or a built-in table by name: founding "
+        "or exact (default: $ADVISOR_TABLE, then table.toml in the config directory).",
     )(function)
 
 

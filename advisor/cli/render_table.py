@@ -6,13 +6,16 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from advisor.cli.render import console, percent, plain
-from advisor.table import RULE_DEFAULTS, SETTING_DEFAULTS, Table
+from advisor.table import RULE_DEFAULTS, SETTING_DEFAULTS, BuiltIn, Table
 
 
 def render_table(table: Table) -> None:
     out = console()
-    files = ", ".join(table.files) if table.files else "none (built-in table only)"
-    out.print(Text.assemble(("User file", "bold"), "  ", plain(files)))
+    if table.built_in is BuiltIn.EXACT:
+        out.print(Text.assemble(("Table", "bold"), "  exact (built-in: exact play's figures)"))
+    else:
+        files = ", ".join(table.files) if table.files else "none (built-in table only)"
+        out.print(Text.assemble(("User file", "bold"), "  ", plain(files)))
     out.print(_settings(table))
     out.print(_holes(table))
 

@@ -1,0 +1,425 @@
+"""Holding the table against exact play: each holding's exact catch chance in representative
+hands, beside the table's value (``advisor table calibrate``).
+
+A table entry prices one suit's holding alone, whatever the rest of the hand; exact play can
+only price whole deals. So a holding is put into **representative hands** and the solver plays
+them out (:func:`advisor.solver.solve_many`, asking only whether M is caught):
+
+- **The holding** is one suit of M's ten cards (suits are alike without trumps: it is spades).
+- **The other suits are clean and low**: M's other ``10 - k`` cards are dealt at random from
+  the 24 cards of the other suits, and each suit's share is then replaced by the lowest cards of
+  that suit (three clubs become ♣7 8 9). So every shape of the other suits counts as often as a
+  deal gives it beside the holding (3-3-2 beside a doubleton far more often than 8-0-0), voids
+  included, and no other suit can be caught: what is caught is the holding.
+- **The discards** are two of the other suits' cards that M does not hold, every pair as likely
+  (as if the talon brought them and M threw them away; a talon that helps the holding is what
+  ``check --talon`` and ``--exact`` add on top). Above M's lowest cards every card of a suit
+  plays alike, so only how many come from each suit matters: the hand uses the highest ones.
+- **The catchers' 20 cards** are split 10/10, every split as likely.
+
+A hand is then one shape (the other suits' lengths and where the two discards come from), with
+the number of deals and talons it stands for as its weight: :func:`representative_hands`.
+``own`` is the catch chance with M on lead; ``their`` the mean of L leading and R leading.
+
+With ``samples`` (default :data:`~advisor.defaults.CALIBRATE_SAMPLES`) each holding gets that
+many deals: the hands drawn by weight, the splits at random, from PRNGs seeded by ``seed`` and
+the holding (the same answer every run, with any number of jobs); the 95 % interval is Wilson's
+(for ``their`` the seats' bounds averaged). With ``samples=None`` every split of every hand is
+solved: the exact weighted mean (slow: from seconds to ten minutes a holding).
+
+Which holdings: every entry of the table, each ``|`` alternative separately, and every holding
+of up to four cards that is not clean and that no entry lists (:func:`calibration_holdings`).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import random
+from array import array
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.cards import DECK_MASK, HAND_SIZE, RANK_SYMBOLS, CardSet, Suit
+from advisor.defaults import CALIBRATE_SAMPLES
+from advisor.errors import CalibrationError, SolverUnavailableError
+from advisor.holdings import Holding
+from advisor.limits import check_jobs, check_samples
+from advisor.rules import SuitJudgement, judge
+from advisor.seats import Lead, Seat
+from advisor.solver import (
+    EXACT_LAYOUTS,
+    ProgressCallback,
+    core_available,
+    solve_many,
+    wilson_interval,
+)
+from advisor.table import RULE_DEFAULTS, SETTING_DEFAULTS, Table
+from advisor.verdict import json_number
+
+COMMON_LENGTH = 4
+"""Holdings the table lacks are calibrated up to this many cards."""
+SUIT_CARDS = len(RANK_SYMBOLS)
+HOLDING_SUIT = Suit.SPADES
+OTHER_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+LEADS = (Lead.ME, Lead.THEM)
+"""The leads a holding is calibrated for: ``own`` (M leads) and ``their`` (L and R, averaged)."""
+# where the two discards come from, by other suit
+_DISCARD_SPLITS = ((2, 0, 0), (0, 2, 0), (0, 0, 2), (1, 1, 0), (1, 0, 1), (0, 1, 1))
+
+
+@dataclass(frozen=True)
+class RepresentativeHand:
+    """M's ten cards (the holding and the other suits' lowest cards), the two discards, and
+    how many deals and talons this shape stands for."""
+
+    hand: CardSet
+    discards: CardSet
+    weight: int
+
+    @property
+    def pool(self) -> CardSet:
+        """The catchers' 20 cards."""
+        return CardSet(DECK_MASK) - self.hand - self.discards
+
+    @property
+    def shape(self) -> tuple[tuple[int, int], ...]:
+        """(cards M holds, cards discarded) in each other suit."""
+        return tuple(
+            (len(Holding(self.hand.suit_mask(suit))), len(Holding(self.discards.suit_mask(suit))))
+            for suit in OTHER_SUITS
+        )
+
+
+def representative_hands(holding: Holding) -> tuple[RepresentativeHand, ...]:
+    """The shapes of the other suits beside ``holding`` and their weights (see the module
+    docstring), heaviest first. Shapes that differ only by which suit is which are one hand."""
+    if holding.is_void:
+        raise CalibrationError("a void is never caught: there is nothing to calibrate")
+    rest = HAND_SIZE - len(holding)
+    weights: Counter[tuple[tuple[int, int], ...]] = Counter()
+    for lengths in itertools.product(range(SUIT_CARDS + 1), repeat=len(OTHER_SUITS)):
+        if sum(lengths) != rest:
+            continue
+        for split in _DISCARD_SPLITS:
+            ways = math.prod(
+                math.comb(SUIT_CARDS, n) * math.comb(SUIT_CARDS - n, d)
+                for n, d in zip(lengths, split, strict=True)
+            )
+            if ways:
+                weights[tuple(sorted(zip(lengths, split, strict=True), reverse=True))] += ways
+    hands = [_hand_of(holding, shape, weight) for shape, weight in weights.items()]
+    return tuple(sorted(hands, key=lambda h: (-h.weight, h.shape)))
+
+
+def _hand_of(
+    holding: Holding, shape: tuple[tuple[int, int], ...], weight: int
+) -> RepresentativeHand:
+    hand = holding.mask << HOLDING_SUIT.shift
+    discards = 0
+    for suit, (held, thrown) in zip(OTHER_SUITS, shape, strict=True):
+        hand |= ((1 << held) - 1) << suit.shift  # the lowest cards
+        top = ((1 << thrown) - 1) << (SUIT_CARDS - thrown)  # the highest cards
+        discards |= top << suit.shift
+    return RepresentativeHand(CardSet(hand), CardSet(discards), weight)
+
+
+# --- figures ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A catch chance in percent with its 95 % interval (a point when exact)."""
+
+    percent: float
+    low: float
+    high: float
+
+    @property
+    def rounded(self) -> float:
+        """The percent as a table file gives it: one decimal."""
+        return round(self.percent, 1)
+
+    def to_dict(self) -> dict[str, float]:
+        return {"percent": round(self.percent, 2), "low": round(self.low, 2),
+                "high": round(self.high, 2)}  # fmt: skip
+
+
+def _mean_figure(figures: Sequence[Figure]) -> Figure:
+    """The mean of the seats' figures, with their bounds averaged (the seats share their
+    deals, so their errors go together: averaging the bounds is on the safe side)."""
+    n = len(figures)
+    return Figure(
+        sum(f.percent for f in figures) / n,
+        sum(f.low for f in figures) / n,
+        sum(f.high for f in figures) / n,
+    )
+
+
+@dataclass(frozen=True)
+class HoldingCalibration:
+    """One holding: the table's judgement and exact play's figure, for each lead calibrated."""
+
+    holding: Holding
+    entry: str | None
+    """The key of the table entry that lists the holding, or None when none does."""
+    table: dict[Lead, SuitJudgement]
+    exact: dict[Lead, Figure]
+
+    def to_dict(self) -> dict[str, Any]:
+        leads = {}
+        for lead, figure in self.exact.items():
+            judged = self.table[lead]
+            leads[_LEAD_WORDS[lead]] = {
+                "table": judged.percent,
+                "table_source": judged.source,
+                "exact": figure.to_dict(),
+            }
+        return {"holding": str(self.holding), "entry": self.entry, **leads}
+
+
+_LEAD_WORDS = {Lead.ME: "own", Lead.THEM: "their"}
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Every holding calibrated, and how: the leads, the samples (None: every split) and seed."""
+
+    holdings: tuple[HoldingCalibration, ...]
+    leads: tuple[Lead, ...]
+    samples: int | None
+    seed: int
+
+    @property
+    def exact(self) -> bool:
+        """Whether every split of every representative hand was solved."""
+        return self.samples is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "leads": [_LEAD_WORDS[lead] for lead in self.leads],
+            "samples": self.samples,
+            "seed": self.seed,
+            "exact": self.exact,
+            "holdings": [row.to_dict() for row in self.holdings],
+        }
+
+
+# --- which holdings ----------------------------------------------------------------------------
+
+
+def calibration_holdings(table: Table) -> list[tuple[Holding, str | None]]:
+    """Every holding a table entry lists (in the table's order, each ``|`` alternative on its
+    own, under the entry that prices it), then every holding of up to four cards that is not
+    clean and that no entry lists, shortest first: each with its entry's key or None."""
+    found: list[tuple[Holding, str | None]] = []
+    lookup = table.lookup
+    for key, entry in table.entries.items():
+        found += [(h, key) for h in entry.pattern.holdings() if lookup[h.mask] is entry]
+    lacking = [
+        Holding(mask)
+        for mask in range(1, 256)
+        if mask.bit_count() <= COMMON_LENGTH and mask not in lookup and not Holding(mask).is_clean
+    ]
+    lacking.sort(key=lambda h: (len(h), h.ranks))
+    return found + [(h, None) for h in lacking]
+
+
+# --- solving -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """One representative hand of one holding, and how many of its splits to solve (None:
+    all), drawn from the PRNG seeded with ``seed``."""
+
+    holding: Holding
+    hand: RepresentativeHand
+    splits: int | None
+    seed: str
+
+
+def _pieces(holding: Holding, samples: int | None, seed: int) -> list[_Piece]:
+    hands = representative_hands(holding)
+    if samples is None:
+        return [_Piece(holding, hand, None, "") for hand in hands]
+    rng = random.Random(f"calibrate {seed} {holding}")
+    drawn = Counter(rng.choices(range(len(hands)), weights=[h.weight for h in hands], k=samples))
+    return [
+        _Piece(holding, hands[n], drawn[n], f"calibrate {seed} {holding} {n}")
+        for n in sorted(drawn)
+    ]
+
+
+def _solve(piece: _Piece, seats: Sequence[Seat]) -> dict[Seat, int]:
+    """Caught layouts of the piece for each seat leading (the same layouts for every seat)."""
+    hand, pool = piece.hand.hand, piece.hand.pool
+    bits = [1 << card.index for card in pool]
+    if piece.splits is None:
+        lefts = array("I", map(sum, itertools.combinations(bits, HAND_SIZE)))
+    else:
+        rng = random.Random(piece.seed)
+        lefts = array("I", (sum(rng.sample(bits, HAND_SIZE)) for _ in range(piece.splits)))
+    caught = {}
+    for seat in seats:
+        tricks = solve_many(hand, pool, seat, lefts, cap=1)
+        caught[seat] = len(tricks) - tricks.count(0)
+    return caught
+
+
+def _seat_figure(
+    pieces: Sequence[_Piece], results: Sequence[dict[Seat, int]], seat: Seat, samples: int | None
+) -> Figure:
+    """The catch chance with ``seat`` leading: the weighted mean over the hands when every
+    split was solved, else the share of the deals drawn."""
+    if samples is None:
+        total = sum(p.hand.weight for p in pieces)
+        weighted = sum(p.hand.weight * r[seat] for p, r in zip(pieces, results, strict=True))
+        percent = 100 * weighted / (total * EXACT_LAYOUTS)
+        return Figure(percent, percent, percent)
+    caught = sum(r[seat] for r in results)
+    low, high = wilson_interval(caught, samples)
+    return Figure(100 * caught / samples, 100 * low, 100 * high)
+
+
+def calibrate(
+    table: Table,
+    *,
+    leads: Sequence[Lead] = LEADS,
+    samples: int | None = CALIBRATE_SAMPLES,
+    seed: int = 0,
+    jobs: int = 1,
+    holdings: Iterable[Holding] | None = None,
+    progress: ProgressCallback | None = None,
+) -> Calibration:
+    """Calibrate ``table`` (see the module docstring): every holding of
+    :func:`calibration_holdings`, or only ``holdings``. ``jobs`` threads solve at once (the
+    answer does not depend on it); ``progress(done, total)`` is called as each piece of work
+    (a representative hand of a holding) is done."""
+    if samples is not None:
+        check_samples(samples)
+    check_jobs(jobs)
+    if not leads:
+        raise CalibrationError("there is no lead to calibrate: give me, them or both")
+    if any(lead not in LEADS for lead in leads):
+        raise CalibrationError("a holding is calibrated on the lead me or them only")
+    if not core_available():
+        raise SolverUnavailableError()
+    chosen = calibration_holdings(table) if holdings is None else _listed(table, holdings)
+    seats = [seat for lead in leads for seat in lead.seats]
+    pieces = {holding: _pieces(holding, samples, seed) for holding, _ in chosen}
+    work = [piece for found in pieces.values() for piece in found]
+    solved = _run(work, seats, jobs, progress)
+    rows = []
+    for holding, key in chosen:
+        mine = pieces[holding]
+        results = [next(solved) for _ in mine]
+        exact = {
+            lead: _mean_figure([_seat_figure(mine, results, s, samples) for s in lead.seats])
+            for lead in leads
+        }
+        judged = {lead: judge(table, lead).facts(holding.mask).judgement for lead in leads}
+        rows.append(HoldingCalibration(holding, key, judged, exact))
+    return Calibration(tuple(rows), tuple(leads), samples, seed)
+
+
+def _listed(table: Table, holdings: Iterable[Holding]) -> list[tuple[Holding, str | None]]:
+    found = []
+    for holding in dict.fromkeys(holdings):
+        entry = table.lookup.get(holding.mask)
+        found.append((holding, None if entry is None else entry.key))
+    return found
+
+
+def _run(
+    work: Sequence[_Piece], seats: Sequence[Seat], jobs: int, progress: ProgressCallback | None
+) -> Iterator[dict[Seat, int]]:
+    """Each piece's caught counts, in order; with jobs > 1 in that many threads (the compiled
+    search lets go of the GIL and the threads share its transposition table)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    solve = functools.partial(_solve, seats=seats)
+    with ThreadPoolExecutor(max_workers=jobs) as pool:  # no thread starts with jobs = 1
+        solved = map(solve, work) if jobs == 1 else pool.map(solve, work)
+        for done, counts in enumerate(solved, 1):
+            yield counts
+            if progress is not None:
+                progress(done, len(work))
+
+
+# --- the table file ----------------------------------------------------------------------------
+
+_HEADER = """\
+Exact play's catch chances for the table {name!r}, made by
+  {command}
+Every entry of that table (each '|' alternative on its own where their figures differ) and
+every holding of up to four cards that is not clean, priced by the solver in representative
+hands: the other suits clean and low as dealt (each suit's share of a random deal replaced by
+its lowest cards), two cards of the other suits discarded (as if the talon brought them), the
+catchers' 20 cards split at random. own = M leads the first trick; their = L and R leading,
+averaged. The settings and rules are those of the table calibrated."""
+
+
+def calibrated_table_text(calibration: Calibration, table: Table, command: str) -> str:
+    """A complete table file (``inherit = false``): ``table``'s settings and rules, and one
+    entry per calibrated holding with exact play's figures, the conditions as its source.
+    Alternatives of one entry stay one key when their figures are the same."""
+    import tomlkit
+    from tomlkit.items import KeyType, SingleKey
+
+    if set(calibration.leads) != set(LEADS):
+        raise CalibrationError("a table file needs both leads calibrated (own and their)")
+    document = tomlkit.document()
+    for line in _HEADER.format(command=command, name=table.name).splitlines():
+        document.add(tomlkit.comment(line))
+    document.add("inherit", False)
+    for name in SETTING_DEFAULTS:
+        value = table.setting(name)
+        if value is not None:  # exact_threshold: off
+            document.add(name, value)
+    rules = tomlkit.table()
+    for name in RULE_DEFAULTS:
+        rules.add(name, table.rule(name))
+    holes = tomlkit.table()
+    for key, row in _entries(calibration.holdings):
+        entry = tomlkit.inline_table()
+        own, their = row.exact[Lead.ME], row.exact[Lead.THEM]
+        entry.update({"own": json_number(own.rounded), "their": json_number(their.rounded),
+                      "source": _source(calibration, own, their)})  # fmt: skip
+        holes.add(SingleKey(key, t=KeyType.Basic), entry)  # quoted, as "7 10" must be
+    document.add("rules", rules)
+    document.add("holes", holes)
+    return tomlkit.dumps(document)
+
+
+def _entries(rows: Sequence[HoldingCalibration]) -> list[tuple[str, HoldingCalibration]]:
+    """The keys to write: an entry's key when all its holdings have the same figures, else
+    each holding on its own; a holding no entry lists under its own key."""
+    groups: dict[str, list[HoldingCalibration]] = {}
+    for row in rows:
+        groups.setdefault(row.entry or str(row.holding), []).append(row)
+    written: list[tuple[str, HoldingCalibration]] = []
+    for key, group in groups.items():
+        if len({_figures(row) for row in group}) == 1:
+            written.append((key, group[0]))
+        else:
+            written += [(str(row.holding), row) for row in group]
+    return written
+
+
+def _figures(row: HoldingCalibration) -> tuple[float, ...]:
+    return tuple(row.exact[lead].rounded for lead in sorted(row.exact))
+
+
+def _source(calibration: Calibration, own: Figure, their: Figure) -> str:
+    """The conditions of an entry's figures: the hands, the deals, the intervals."""
+    hands = "exact play in clean low hands, two of their cards discarded"
+    if calibration.exact:
+        return f"{hands}: every deal"
+    return (
+        f"{hands}: {calibration.samples:,} deals (seed {calibration.seed}); 95%: "
+        f"own {own.low:.1f}–{own.high:.1f}, their {their.low:.1f}–{their.high:.1f}"
+    )
