@@ -21,7 +21,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from advisor.errors import AdvisorError, OutputError, TableError
+from advisor.errors import AdvisorError, TableError
 from advisor.holdings import Holding, HoldingPattern
 from advisor.limits import MAX_TABLE_BYTES
 from advisor.seats import Lead
@@ -33,7 +33,6 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 DEFAULT_TABLE_PATH = Path(__file__).parent / "data" / "default_table.toml"
-STARTER_TABLE_PATH = Path(__file__).parent / "data" / "starter_table.toml"
 EXACT_TABLE_PATH = Path(__file__).parent / "data" / "exact_table.toml"
 BUILT_IN = "built-in"
 TABLE_ENV = "ADVISOR_TABLE"
@@ -332,37 +331,6 @@ def load_table(path: str | os.PathLike[str] | None = None) -> Table:
     return merge_table(default_table(), text, origin=str(path))
 
 
-def starter_table_text() -> str:
-    """A commented starter file: every built-in value, commented out, ready to change."""
-    return STARTER_TABLE_PATH.read_text(encoding="utf-8")
-
-
-def write_starter_table(path: str | os.PathLike[str], force: bool = False) -> Path:
-    """Write :func:`starter_table_text` to ``path`` (whole or not at all).
-
-    Refuses to replace an existing file unless ``force``.
-    """
-    target = Path(path)
-    if target.exists() and not force:
-        raise TableError(f"{target}: already exists (use --force to overwrite it)")
-    from advisor.fileio import write_atomic  # tempfile is not worth loading on every check
-
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        reason = "a part of it is a file" if _is_file_on_the_way(target.parent) else None
-        raise OutputError(
-            f"{target}: its folder cannot be made ({reason or error.strerror or error})"
-        ) from None
-
-    write_atomic(target, starter_table_text())
-    return target
-
-
-def _is_file_on_the_way(folder: Path) -> bool:
-    return any(part.exists() and not part.is_dir() for part in (folder, *folder.parents))
-
-
 def resolve_table_path(
     option: str | None, environ: Mapping[str, str], config_dir: str | os.PathLike[str]
 ) -> TableReference | None:
@@ -418,12 +386,13 @@ def read_table_file(path: Path) -> str:
         raise TableError(f"{path}: no such table file") from None
     except OSError as error:
         raise TableError(f"{path}: cannot be read ({error.strerror})") from None
-    with os.fdopen(descriptor, "rb") as stream:
-        info = os.fstat(descriptor)
+    info = os.fstat(descriptor)
+    if not stat.S_ISREG(info.st_mode):  # checked before fdopen, which refuses a directory
+        os.close(descriptor)
         if stat.S_ISDIR(info.st_mode):
             raise TableError(f"{path}: is a directory, not a table file")
-        if not stat.S_ISREG(info.st_mode):
-            raise TableError(f"{path}: is not a regular file (a table is a TOML file)")
+        raise TableError(f"{path}: is not a regular file (a table is a TOML file)")
+    with os.fdopen(descriptor, "rb") as stream:
         try:
             data = stream.read(MAX_TABLE_BYTES + 1)
         except OSError as error:

@@ -19,9 +19,8 @@ from advisor.table import (
     load_table,
     merge_table,
     resolve_table_path,
-    starter_table_text,
-    write_starter_table,
 )
+from advisor.table_edit import starter_table_text, write_starter_table
 
 FOUNDING = {
     "7 10": (50, 50),

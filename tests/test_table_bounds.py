@@ -159,3 +159,8 @@ def test_table_show_never_reads_a_path_or_a_source_as_markup(
     assert result.exit_code == 0, result.output
     assert f"User file  {path}\n" in result.output
     assert "[/] [bold]x\\x1b[31m" in result.output and "\x1b" not in result.output
+
+
+def test_a_directory_is_refused_by_name(tmp_path: Path) -> None:
+    with pytest.raises(TableError, match="is a directory, not a table file"):
+        load_table(tmp_path)

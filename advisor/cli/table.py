@@ -15,7 +15,7 @@ from advisor.cli.options import (
     named_file,
     table_option,
 )
-from advisor.table import CONFIG_FILE_NAME, load_table, write_starter_table
+from advisor.table import CONFIG_FILE_NAME, load_table
 
 
 @click.group(epilog=example("advisor table show --table my-table.toml"))
@@ -42,6 +42,8 @@ def show(table_path: str | None, as_json: bool) -> None:
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def init(path: str | None, force: bool) -> None:
     """Write a commented starter table to PATH (default: the config directory's table.toml)."""
+    from advisor.table_edit import write_starter_table
+
     target = Path(path) if path else Path(click.get_app_dir(APP_NAME)) / CONFIG_FILE_NAME
     written = write_starter_table(target, force=force)
     click.echo(f"wrote {written}")

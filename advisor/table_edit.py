@@ -1,0 +1,417 @@
+"""Writing the user's table file: ``advisor table init``'s starter, ``table set`` and ``unset``.
+
+The file is read and written back with ``tomlkit``, which keeps everything it does not change
+as it was: comments, blank lines, the order and spelling of keys. The edited text is checked
+with the same code as ``advisor table check`` (:func:`advisor.table.merge_table`) before it is
+written, and written whole or not at all (:func:`advisor.fileio.write_atomic`): a refused edit
+leaves the file as it was.
+
+A key is a setting (``threshold``), a rule (``rules.no_seven``), ``inherit``, or a holding in
+any spelling the table reads (``"7 Q"``, ``"q 7"``, ``"7 8|9 Q"``); an entry already in the file
+under another spelling of the same holding is changed in place.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from collections.abc import Mapping, MutableMapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+import tomlkit
+import tomlkit.exceptions
+from tomlkit.items import KeyType, SingleKey
+
+from advisor.cards import RANK_CHARS
+from advisor.errors import AdvisorError, OutputError, TableError
+from advisor.fileio import write_atomic
+from advisor.holdings import HoldingPattern
+from advisor.table import (
+    BUILT_IN,
+    CONFIG_FILE_NAME,
+    RULE_DEFAULTS,
+    SETTING_DEFAULTS,
+    BuiltIn,
+    Table,
+    default_table,
+    merge_table,
+    parse_toml,
+    read_table_file,
+    resolve_table_path,
+)
+from advisor.text import shown
+from advisor.verdict import json_number
+from advisor.words import Word
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+STARTER_TABLE_PATH = Path(__file__).parent / "data" / "starter_table.toml"
+RULES, HOLES, INHERIT = "rules", "holes", "inherit"
+SETTING_KEYS = (INHERIT, *SETTING_DEFAULTS)
+
+
+# --- the starter -------------------------------------------------------------------------------
+
+
+def starter_table_text() -> str:
+    """A commented starter file: every built-in value, commented out, ready to change."""
+    return STARTER_TABLE_PATH.read_text(encoding="utf-8")
+
+
+def write_starter_table(path: str | os.PathLike[str], force: bool = False) -> Path:
+    """Write :func:`starter_table_text` to ``path`` (whole or not at all).
+
+    Refuses to replace an existing file unless ``force``.
+    """
+    target = Path(path)
+    if target.exists() and not force:
+        raise TableError(f"{target}: already exists (use --force to overwrite it)")
+    _make_folder(target)
+    write_atomic(target, starter_table_text())
+    return target
+
+
+def _make_folder(target: Path) -> None:
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        if _is_file_on_the_way(target.parent):
+            raise OutputError(
+                f"{target}: its folder cannot be made (a part of it is a file)"
+            ) from None
+        raise OutputError(
+            f"{target}: its folder cannot be made ({error.strerror or error})"
+        ) from None
+
+
+def _is_file_on_the_way(folder: Path) -> bool:
+    return any(part.exists() and not part.is_dir() for part in (folder, *folder.parents))
+
+
+# --- keys and values ---------------------------------------------------------------------------
+
+
+class KeyKind(Word):
+    SETTING = "setting"
+    RULE = "rule"
+    HOLDING = "holding"
+
+
+@dataclass(frozen=True)
+class EditKey:
+    """What ``set`` and ``unset`` change: a setting, a rule or a holding's entry."""
+
+    kind: KeyKind
+    name: str
+    """The setting's or rule's name, or the holding's key as the table writes it."""
+    pattern: HoldingPattern | None = None
+
+    def __str__(self) -> str:
+        if self.kind is KeyKind.RULE:
+            return f"{RULES}.{self.name}"
+        return f'"{self.name}"' if self.kind is KeyKind.HOLDING else self.name
+
+
+def parse_key(text: str) -> EditKey:
+    """``threshold``, ``rules.no_seven`` or a holding; anything else is a :class:`TableError`
+    that says which of them it looks like it meant."""
+    name = text.strip()
+    if name in SETTING_KEYS:
+        return EditKey(KeyKind.SETTING, name)
+    rules = ", ".join(f"{RULES}.{rule}" for rule in RULE_DEFAULTS)
+    if name.startswith(f"{RULES}."):
+        if name[len(RULES) + 1 :] in RULE_DEFAULTS:
+            return EditKey(KeyKind.RULE, name[len(RULES) + 1 :])
+        raise TableError(f"'{shown(text)}' is not a rule: the rules are {rules}")
+    try:
+        pattern = HoldingPattern.parse(name)
+    except AdvisorError as error:
+        if _looks_like_a_holding(name):
+            raise TableError(f"'{shown(text)}' is not a setting, nor a holding: {error}") from None
+        settings = ", ".join(SETTING_KEYS)
+        raise TableError(
+            f"'{shown(text)}' is not a setting: the settings are {settings}, and {rules} (or "
+            'give a holding, such as "7 10")'
+        ) from None
+    return EditKey(KeyKind.HOLDING, str(pattern), pattern)
+
+
+def _looks_like_a_holding(text: str) -> bool:
+    """Digits, spaces or '|', or only characters of ranks (``QK``): meant as a holding."""
+    if any(ch.isdigit() or ch.isspace() or ch == "|" for ch in text):
+        return True
+    return bool(text) and all(ch in RANK_CHARS for ch in text)
+
+
+def parse_value(text: str) -> Any:
+    """A value as TOML reads it (``70``, ``82.5``, ``false``, ``"sum"``), else the text itself
+    (``independent``)."""
+    try:
+        data = tomllib.loads(f"value = {text}")
+    except tomllib.TOMLDecodeError:
+        return text
+    return data["value"] if len(data) == 1 else text
+
+
+def user_table_file(
+    option: str | None, environ: Mapping[str, str], config_dir: str | os.PathLike[str]
+) -> Path:
+    """The file ``set`` and ``unset`` edit: ``--table``, else ``$ADVISOR_TABLE``, else
+    ``table.toml`` in the config directory (whether or not it exists yet)."""
+    found = resolve_table_path(option, environ, config_dir)
+    if isinstance(found, BuiltIn):
+        raise TableError(
+            f"'{found}' is a built-in table, not a file: name a file of your own to edit"
+        )
+    return found or Path(config_dir) / CONFIG_FILE_NAME
+
+
+# --- the edit ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class InEffect:
+    """A key's value in effect with a table file, and where it comes from.
+
+    ``value`` is a setting's or a rule's value (None: a setting that is off), or a holding's
+    ``(own, their)`` (None: no entry prices it); ``origin`` is None when the file was not a
+    usable table (the edit may be what makes it one)."""
+
+    value: Any
+    origin: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        value = list(self.value) if isinstance(self.value, tuple) else self.value
+        return {"value": value, "origin": self.origin}
+
+
+@dataclass(frozen=True)
+class TableEdit:
+    """An edit written: the file, the key, its value in effect before and after, whether the
+    file was new and whether the key was removed."""
+
+    path: Path
+    key: EditKey
+    before: InEffect
+    after: InEffect
+    created: bool
+    removed: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "file": str(self.path),
+            "key": str(self.key),
+            "before": self.before.to_dict(),
+            "after": self.after.to_dict(),
+            "created": self.created,
+            "removed": self.removed,
+        }
+
+
+@dataclass(frozen=True)
+class _Opened:
+    """A table file to edit: its text, as plain data and as a document, and whether it is
+    new (the starter's text)."""
+
+    text: str
+    data: Mapping[str, Any]
+    document: tomlkit.TOMLDocument
+    created: bool
+
+
+def set_key(
+    path: Path,
+    key_text: str,
+    value: str | None = None,
+    *,
+    own: float | None = None,
+    their: float | None = None,
+    source: str | None = None,
+) -> TableEdit:
+    """Set a setting, a rule or a holding's entry in the table file ``path`` (a new file starts
+    from ``advisor table init``'s starter). A holding takes ``value`` for both leads, or
+    ``own`` and/or ``their`` (the other lead keeps what the file's entry had), and optionally
+    ``source``; the entry is written anew (a source it had goes: it spoke of the old value)."""
+    key = parse_key(key_text)
+    if key.kind is KeyKind.HOLDING:
+        if (value is None) == (own is None and their is None):
+            raise TableError(f"{key}: a holding takes a value, or its own and/or their percent")
+    elif value is None or own is not None or their is not None or source is not None:
+        raise TableError(f"{key} takes one value (own, their and a source are for holdings)")
+    opened = _open(path)
+    if key.kind is KeyKind.HOLDING:
+        _set_holding(opened, key, path, value, own, their, source)
+    else:
+        _made_section(opened.document, key)[key.name] = parse_value(value or "")
+    return _finish(path, key, opened, removed=False)
+
+
+def unset_key(path: Path, key_text: str) -> TableEdit:
+    """Remove a setting, a rule or a holding's entry (every spelling of it) from ``path``: the
+    value below it (the built-in table's) applies again."""
+    key = parse_key(key_text)
+    opened = _open(path)
+    if opened.created:
+        raise TableError(f"{path}: no such table file")
+    section = _section(opened.document, key)
+    names = [] if section is None else _names_in(section, key)
+    if section is None or not names:
+        raise TableError(f"{path}: {key} is not set in this file (nothing to remove)")
+    for name in names:
+        del section[name]
+    return _finish(path, key, opened, removed=True)
+
+
+def _open(path: Path) -> _Opened:
+    """The file to edit, or the starter for a file not there yet; text that is not TOML gets
+    the message ``table check`` gives."""
+    created = not path.exists() and not path.is_symlink()
+    text = starter_table_text() if created else read_table_file(path)
+    data = parse_toml(text, str(path))
+    try:
+        document = tomlkit.parse(text)
+    except tomlkit.exceptions.ParseError as error:  # what tomllib reads, tomlkit should too
+        raise TableError(f"{path}: TOML syntax error: {error}") from None
+    return _Opened(text, data, document, created)
+
+
+def _section(document: tomlkit.TOMLDocument, key: EditKey) -> MutableMapping[str, Any] | None:
+    """Where ``key`` lives: the top level, ``[rules]`` or ``[holes]`` (None when missing)."""
+    if key.kind is KeyKind.SETTING:
+        return document
+    name = RULES if key.kind is KeyKind.RULE else HOLES
+    section = document.get(name)
+    if section is not None and not isinstance(section, dict):
+        raise TableError(f"'{name}' must be a table ([{name}]), not {section!r}")
+    return section
+
+
+def _made_section(document: tomlkit.TOMLDocument, key: EditKey) -> MutableMapping[str, Any]:
+    """:func:`_section`, made (at the end of the file) when missing."""
+    section = _section(document, key)
+    if section is None:
+        section = tomlkit.table()
+        document[RULES if key.kind is KeyKind.RULE else HOLES] = section
+    return section
+
+
+def _names_in(section: Mapping[str, Any], key: EditKey) -> list[str]:
+    """The names under which ``section`` holds ``key`` (a holding may be spelled several
+    ways)."""
+    if key.kind is not KeyKind.HOLDING:
+        return [key.name] if key.name in section else []
+    found = []
+    for name in section:
+        try:
+            if HoldingPattern.parse(name) == key.pattern:
+                found.append(name)
+        except AdvisorError:
+            continue  # a bad key: the check after the edit names it
+    return found
+
+
+def _set_holding(
+    opened: _Opened,
+    key: EditKey,
+    path: Path,
+    value: str | None,
+    own: float | None,
+    their: float | None,
+    source: str | None,
+) -> None:
+    holes = _made_section(opened.document, key)
+    names = _names_in(holes, key)
+    where = names[-1] if names else key.name  # the spelling the table reads last
+    if value is not None:
+        percent = parse_value(value)
+        if isinstance(percent, bool) or not isinstance(percent, (int, float)):
+            raise TableError(
+                f'{path}: [holes] "{key.name}" = {percent!r} is not a number (percent, 0..100)'
+            )
+        fields: dict[str, Any] = {"value": percent}
+    else:
+        previous = opened.data.get(HOLES, {}).get(where) if names else None
+        fields = _lead_fields(previous, own, their)
+    if source is not None:
+        fields["source"] = source
+    fields = {name: _whole(found) for name, found in fields.items()}
+    item: Any = fields["value"] if list(fields) == ["value"] else tomlkit.inline_table()
+    if not isinstance(item, (int, float)):
+        item.update(fields)
+    if names:
+        holes[where] = item
+    else:  # a new key, quoted as "7 10" must be (tomlkit's tables take a key object)
+        cast(Any, holes)[SingleKey(where, t=KeyType.Basic)] = item
+
+
+def _whole(value: Any) -> Any:
+    """82.0 -> 82: whole percents are written as integers."""
+    return json_number(value) if isinstance(value, float) else value
+
+
+def _lead_fields(previous: Any, own: float | None, their: float | None) -> dict[str, Any]:
+    """``own`` and ``their``, the one not given taken from the file's entry when it has it
+    (else the table below the file gives it)."""
+    if isinstance(previous, dict):
+        before = {lead: previous.get(lead, previous.get("value")) for lead in ("own", "their")}
+    else:
+        before = {"own": previous, "their": previous}
+    fields = {}
+    for lead, given in (("own", own), ("their", their)):
+        found = given if given is not None else before[lead]
+        if found is not None:
+            fields[lead] = found
+    return fields
+
+
+def _finish(path: Path, key: EditKey, opened: _Opened, removed: bool) -> TableEdit:
+    """Check the edited text as ``table check`` does, write it, say what changed."""
+    text = tomlkit.dumps(opened.document)
+    if not text.endswith("\n"):
+        text += "\n"
+    after = merge_table(default_table(), text, origin=str(path))
+    before = in_effect(opened.text, path, key)
+    _require_writable(path)
+    if opened.created:
+        _make_folder(path)
+    write_atomic(path, text)
+    return TableEdit(path, key, before, in_effect(text, path, key, after), opened.created, removed)
+
+
+def _require_writable(path: Path) -> None:
+    """A read-only file is refused even where its directory would let it be replaced."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise OutputError(f"{path}: cannot be written ({error.strerror})") from None
+    if stat.S_ISREG(mode) and (not mode & 0o222 or not os.access(path, os.W_OK)):
+        raise OutputError(f"{path}: cannot be written (the file is read-only)")
+
+
+def in_effect(text: str, path: Path, key: EditKey, table: Table | None = None) -> InEffect:
+    """``key`` in effect with the table file ``text`` at ``path`` (``table``: the text already
+    merged over the built-in table)."""
+    if table is None:
+        try:
+            table = merge_table(default_table(), text, origin=str(path))
+        except TableError:
+            return InEffect(None, None)
+    if key.kind is KeyKind.HOLDING:
+        entry = table.entries.get(key.name)
+        if entry is None:
+            return InEffect(None, BUILT_IN)
+        return InEffect((entry.own, entry.their), entry.origin)
+    if key.kind is KeyKind.RULE:
+        return InEffect(table.rule(key.name), table.origin_of_rule(key.name))
+    if key.name == INHERIT:
+        inherit = tomllib.loads(text).get(INHERIT)
+        return InEffect(True, BUILT_IN) if inherit is None else InEffect(inherit, str(path))
+    return InEffect(table.setting(key.name), table.origin_of_setting(key.name))
