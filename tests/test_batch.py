@@ -41,7 +41,7 @@ from advisor.cards import RANK_CHARS, CardSet, is_rank_start, parse_hand
 from advisor.errors import AdvisorError, BatchError, OutputError
 from advisor.fileio import atomic_output
 from advisor.seats import Lead
-from advisor.table import Table, default_table, merge_table
+from advisor.table import Table, default_table, exact_table, merge_table
 from advisor.text import shown
 from advisor.verdict import assess
 
@@ -225,11 +225,13 @@ def test_reader_cuts_spaced_suit_groups_like_the_parser(text: str) -> None:
 
 @pytest.mark.parametrize("kind", ["c", "python"])
 @pytest.mark.parametrize("output", ["jsonl", "rows", "csv"])
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", range(4))
 def test_records_are_assess_plus_file_line_id(seed: int, output: str, kind: str) -> None:
     rng = random.Random(100 + seed)
-    table = _other_table() if seed == 2 else default_table()
-    file = ["f.txt", "100% %d %b.txt", 'a "b", c.txt'][seed]  # % may not format a record
+    table = [default_table(), default_table(), _other_table(), exact_table()][seed]
+    file = ["f.txt", "100% %d %b.txt", 'a "b", c.txt', "exact.txt"][
+        seed
+    ]  # % may not format a record
     lines, expected = [], []
     for number in range(1, 2501):
         text = write_hand(random_mask(rng), rng)
@@ -251,7 +253,7 @@ def test_records_are_assess_plus_file_line_id(seed: int, output: str, kind: str)
         assert result.output.decode().splitlines() == expected
     elif output == "csv":
         text = csv_header() + result.output.decode()
-        assert _csv_as_json(text) == [json.loads(e) for e in expected]
+        assert _csv_as_json(text, table) == [json.loads(e) for e in expected]
     else:
         assert [_row_as_json(row) for row in result.rows] == [_brief(e) for e in expected]
 
@@ -262,7 +264,7 @@ def _other_table() -> Table:
     return merge_table(default_table(), text, origin="other.toml")
 
 
-def _csv_as_json(text: str) -> list[dict[str, object]]:
+def _csv_as_json(text: str, table: Table) -> list[dict[str, object]]:
     """The CSV records compared field by field with the JSON ones."""
     records = []
     for row in csv.DictReader(io.StringIO(text, newline="")):
@@ -270,16 +272,14 @@ def _csv_as_json(text: str) -> list[dict[str, object]]:
             records.append({"file": row["file"], "line": int(row["line"]), "error": row["error"]})
             continue
         record = {"file": row["file"], "line": int(row["line"]), "id": row["id"] or None}
-        record.update(_csv_assessment(row))
+        record.update(_csv_assessment(row, table))
         records.append(record)
     return records
 
 
-def _csv_assessment(row: dict[str, str]) -> dict[str, object]:
+def _csv_assessment(row: dict[str, str], table: Table) -> dict[str, object]:
     hand = parse_hand(row["hand"])
-    full = assess(hand, Lead(row["lead"]), default_table()).to_dict()
-    if row["combine"] != full["combine"]:
-        full = assess(hand, Lead(row["lead"]), _other_table()).to_dict()
+    full = assess(hand, Lead(row["lead"]), table).to_dict()
     names = ("spades", "clubs", "diamonds", "hearts")
     assert [row[n] for n in names] == [s["holding"] for s in full["suits"]]
     assert [row[n + "_status"] for n in names] == [s["status"] for s in full["suits"]]

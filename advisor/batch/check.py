@@ -83,6 +83,9 @@ class Row(NamedTuple):
     decided_by: tuple[str, ...] = ()
     error: str | None = None
     extra: Mapping[str, Any] = {}
+    mask: int = 0
+    """The hand's cards (:attr:`advisor.cards.CardSet.mask`): to judge it again, with another
+    table (``table compare``)."""
 
 
 @dataclass
@@ -238,11 +241,11 @@ def _csv_cell(value: Any) -> str:
 
 class _Rows(_Sink):
     def hand(self, line: int, mask: int, records: LeadRecords, ident: str | None) -> None:
-        shape = records.shape(mask)
+        hand, shape = records.hand_and_shape(mask)
         extra = self.extra_fields(mask, records)
-        self.rows.append(Row(self.file, line, ident, str(CardSet(mask)), records.lead.value,
+        self.rows.append(Row(self.file, line, ident, hand, records.lead.value,
                              shape.holes, shape.combined, shape.verdict, shape.decided_by,
-                             None, extra))  # fmt: skip
+                             None, extra, mask))  # fmt: skip
         self.shapes.append(shape)
 
     def error(self, line: int, message: str) -> None:
@@ -272,7 +275,8 @@ class Checker:
         lead = lead or self.job.lead
         found = self._records.get(lead)
         if found is None:
-            found = self._records[lead] = LeadRecords(lead, self.job.table)
+            text = self.job.output != "rows"
+            found = self._records[lead] = LeadRecords(lead, self.job.table, text)
         return found
 
     def check(self, chunk: Chunk) -> ChunkResult:

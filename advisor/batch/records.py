@@ -13,14 +13,15 @@ checks every kind of record against ``assess(...).to_dict()`` byte for byte.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from advisor.batch.extras import Extra
 from advisor.cards import CardSet, Suit, format_cards
-from advisor.rules import Outcome, judge
+from advisor.rules import Outcome, combine, judge
 from advisor.seats import Lead
-from advisor.table import Combine, Table
+from advisor.table import Table
 from advisor.verdict import (
     DECISION_FIELDS,
     HAND_FIELDS,
@@ -46,6 +47,7 @@ CSV_COLUMNS = (
 )
 """The columns of ``--format csv``: a suit's holding, status and percent under its name."""
 
+_SUITS = tuple(Suit)  # iterating over a tuple is faster than over the enum
 _KIND = {Outcome.EXCEPTED: 1, Outcome.BROKEN: 2}  # a single suit's no-seven outcome in a key
 _KIND_SHIFT = 48  # above the four 12-bit hole ids of the shape key
 _SHAPE_LIMIT = 50_000
@@ -118,17 +120,18 @@ class Shape:
 
 
 class LeadRecords:
-    """Everything about records for one lead and table that does not depend on the hand."""
+    """Everything about records for one lead and table that does not depend on the hand;
+    ``text``: whether records are written as text (jsonl, csv), not rows on screen."""
 
-    def __init__(self, lead: Lead, table: Table) -> None:
-        self.lead, self.table = lead, table
+    def __init__(self, lead: Lead, table: Table, text: bool = True) -> None:
+        self.lead, self.table, self.text = lead, table, text
         self.judge = judge(table, lead)
         self.lead_csv = lead.value.encode()
         self._hole_ids: dict[float, int] = {}
         # each suit's pieces by holding, made when a hand first holds it (see suits_of)
         self.suits: list[list[SuitPieces | None]] = [[None] * 256 for _ in Suit]
         self._shapes: dict[int, Shape] = {}
-        self._by_holes: dict[tuple[tuple[float, ...], int], Shape] = {}
+        self._by_holes: dict[tuple[int, float, int], Shape] = {}
 
     def _suit_pieces(self, suit: Suit, mask: int) -> SuitPieces:
         facts = self.judge.facts(mask)
@@ -159,7 +162,7 @@ class LeadRecords:
         if a is None or b is None or c is None or d is None:
             a, b, c, d = self.suits_of(mask)
         key = a.key | b.key | c.key | d.key
-        shape = self._shapes.get(key) or self._new_shape(key, mask)
+        shape = self._shapes.get(key) or self._new_shape(key, mask, (a, b, c, d))
         if d.hand:
             parts += (start, a.hand, b.hand, c.hand, d.hand, a.json, b.json, c.json, d.json,
                       shape.middle)  # fmt: skip
@@ -184,12 +187,18 @@ class LeadRecords:
         return text, shape
 
     def shape(self, mask: int) -> Shape:
+        """The shape of the hand ``mask``'s record."""
         return self._pieces_and_shape(mask)[1]
+
+    def hand_and_shape(self, mask: int) -> tuple[str, Shape]:
+        """The hand's text (``str(CardSet(mask))``, from its suits' parts) and its shape."""
+        pieces, shape = self._pieces_and_shape(mask)
+        return _hand_text(*pieces).decode(), shape
 
     def _pieces_and_shape(self, mask: int) -> tuple[list[SuitPieces], Shape]:
         pieces = self.suits_of(mask)
         key = pieces[0].key | pieces[1].key | pieces[2].key | pieces[3].key
-        return pieces, self._shapes.get(key) or self._new_shape(key, mask)
+        return pieces, self._shapes.get(key) or self._new_shape(key, mask, pieces)
 
     def suits_of(self, mask: int) -> list[SuitPieces]:
         """The pieces of each suit's holding in ``mask``, made for holdings met the first
@@ -197,21 +206,21 @@ class LeadRecords:
         suits = self.suits
         found = [suits[0][mask & 255], suits[1][mask >> 8 & 255], suits[2][mask >> 16 & 255],
                  suits[3][mask >> 24]]  # fmt: skip
-        for suit in Suit:
+        if None not in found:  # the usual case: every holding met before
+            return found  # type: ignore[return-value]  # no None in it
+        for suit in _SUITS:
             if found[suit] is None:
                 holding = mask >> suit.shift & 255
                 found[suit] = suits[suit][holding] = self._suit_pieces(suit, holding)
         return found  # type: ignore[return-value]  # every suit is filled in above
 
-    def _new_shape(self, key: int, mask: int) -> Shape:
-        """The shape of ``mask``'s record: that of another hand with the same holes' chances
-        and no-seven outcome (the order of the holes matters only to ``independent``), or a
-        new one from :meth:`_assessed_shape`."""
-        pieces = self.suits_of(mask)
+    def _new_shape(self, key: int, mask: int, pieces: Sequence[SuitPieces]) -> Shape:
+        """The shape of ``mask``'s record: that of another hand with as many holes, the same
+        combined chance and the same no-seven outcome (the record after the suits depends on
+        nothing else), or a new one from :meth:`_assessed_shape`. (A table of many distinct
+        percents, such as the exact one, would otherwise make a new shape for most hands.)"""
         holes = [p.hole for p in pieces if p.hole is not None]
-        if self.table.combine is not Combine.INDEPENDENT:
-            holes.sort()
-        alike = (tuple(holes), key >> _KIND_SHIFT)
+        alike = (len(holes), combine(holes, self.table.combine), key >> _KIND_SHIFT)
         shape = self._by_holes.get(alike)
         if shape is None:
             shape = self._by_holes[alike] = self._assessed_shape(key, mask)
@@ -222,8 +231,21 @@ class LeadRecords:
         return shape
 
     def _assessed_shape(self, key: int, mask: int) -> Shape:
-        """The shape of ``mask``'s record, from ``assess``."""
+        """The shape of ``mask``'s record, from ``assess`` (for rows, without record text)."""
         assessment = assess(CardSet(mask), self.lead, self.table)
+        if not self.text:
+            return Shape(
+                middle=b"",
+                listed=0,
+                after=b"",
+                csv=b"",
+                declare=assessment.declare,
+                band=_band(assessment.combined),
+                holes=assessment.holes,
+                combined=record_value(assessment, "combined"),
+                verdict=assessment.verdict,
+                decided_by=tuple(record_value(assessment, "decided_by")),
+            )
         rest = {name: record_value(assessment, name) for name in DECISION_FIELDS}
         text = utf8_json(rest)[1:] + b"\n"
         kinds = key >> _KIND_SHIFT
@@ -243,12 +265,17 @@ class LeadRecords:
             after=after,
             csv=",".join(columns).encode(),
             declare=assessment.declare,
-            band=min(int(assessment.combined // 10), BANDS - 1),
+            band=_band(assessment.combined),
             holes=assessment.holes,
             combined=rest["combined"],
             verdict=assessment.verdict,
             decided_by=tuple(rest["decided_by"]),
         )
+
+
+def _band(combined: float) -> int:
+    """The bar of the summary's chart a combined chance counts in."""
+    return min(int(combined // 10), BANDS - 1)
 
 
 def _hand_text(*pieces: SuitPieces) -> bytes:
