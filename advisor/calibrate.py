@@ -36,6 +36,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import os
 import random
 from array import array
 from collections import Counter
@@ -57,7 +58,7 @@ from advisor.solver import (
     solve_many,
     wilson_interval,
 )
-from advisor.table import RULE_DEFAULTS, SETTING_DEFAULTS, Table
+from advisor.table import RULE_DEFAULTS, SETTING_DEFAULTS, Table, merge_table
 from advisor.verdict import json_number
 
 COMMON_LENGTH = 4
@@ -393,6 +394,18 @@ def calibrated_table_text(calibration: Calibration, table: Table, command: str) 
     document.add("rules", rules)
     document.add("holes", holes)
     return tomlkit.dumps(document)
+
+
+def write_table_file(
+    path: str | os.PathLike[str], calibration: Calibration, table: Table, command: str
+) -> None:
+    """The figures as a complete table file (:func:`calibrated_table_text`), checked as
+    ``advisor table check`` does, written whole or not at all."""
+    from advisor.fileio import write_atomic
+
+    text = calibrated_table_text(calibration, table, command)
+    merge_table(Table(entries={}), text, origin=str(path))
+    write_atomic(path, text)
 
 
 def _entries(rows: Sequence[HoldingCalibration]) -> list[tuple[str, HoldingCalibration]]:

@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_library_never_imports_click_or_rich() -> None:
     code = (
         "import sys, advisor.cards, advisor.holdings, advisor.table, advisor.rules, "
-        "advisor.verdict, advisor.fileio, advisor.seats, advisor.allpass, advisor.allpass.lines; "
+        "advisor.verdict, advisor.fileio, advisor.seats, advisor.allpass, advisor.allpass.lines, "
+        "advisor.calibrate, advisor.compare, advisor.table_diff, advisor.table_edit; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('click', 'rich')))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -29,6 +29,7 @@ from advisor.cli.options import (
     effective_table,
     exact_options,
     example,
+    input_format_option,
     jobs_option,
     json_option,
     lead_option,
@@ -56,11 +57,7 @@ from advisor.text import shown as shown_text
     help="How to write the results [default: table on a terminal, else jsonl].",
 )
 @json_option
-@click.option(
-    "--input-format",
-    type=click.Choice(["text", "csv"]),
-    help="How to read the files [default: csv for *.csv, else text].",
-)
+@input_format_option
 @click.option(
     "-o",
     "--output",
@@ -121,7 +118,7 @@ def batch(
             _allpass_fields(ctx, allpass, seat),
         ),
     )
-    sources = [_source(name, input_format) for name in files or ("-",)]
+    sources = [hand_source(name, input_format) for name in files or ("-",)]
     if output is None:
         refuse_overwriting_inputs(sources, sys.stdout, "standard output")
     else:
@@ -158,7 +155,9 @@ def _default_format(output: str | None) -> str:
     return "table" if output is None and sys.stdout.isatty() else "jsonl"
 
 
-def _source(name: str, input_format: str | None) -> Source:
+def hand_source(name: str, input_format: str | None) -> Source:
+    """A file of hands named on the command line (``-``: standard input), read as text or CSV
+    (``--input-format``, else by its name)."""
     is_csv = input_format == "csv" or (input_format is None and name.lower().endswith(".csv"))
     if name == "-":
         return Source(STDIN_LABEL, stream=sys.stdin.buffer, is_csv=is_csv)

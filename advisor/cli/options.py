@@ -129,6 +129,15 @@ def lead_option(*choices: str, default: str) -> Callable[[F], F]:
     )
 
 
+def input_format_option(function: F) -> F:
+    """``--input-format``: how files of hands are read (batch, table compare)."""
+    return click.option(
+        "--input-format",
+        type=click.Choice(["text", "csv"]),
+        help="How to read the files [default: csv for *.csv, else text].",
+    )(function)
+
+
 def effective_table(table_path: str | None) -> Table:
     """The table a command works with: the built-in one, with the user's file merged over."""
     path = resolve_table_path(table_path, os.environ, click.get_app_dir(APP_NAME))

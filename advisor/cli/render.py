@@ -9,6 +9,7 @@ from typing import IO
 from rich.console import Console
 from rich.text import Text
 
+from advisor.seats import Lead
 from advisor.text import shown
 
 
@@ -43,3 +44,9 @@ def share(fraction: float, digits: int = 1) -> str:
 
 VERDICT_STYLE = {"declare": "bold green", "pass": "bold red", "error": "bold red"}
 """How a verdict (or a bad line's error) is coloured."""
+
+LEAD_WORDS = {
+    Lead.ME: "me (the misère player leads first)",
+    Lead.THEM: "them (a catcher leads first)",
+}
+"""How a lead as the founding rules see it is named on screen."""

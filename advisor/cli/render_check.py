@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from advisor.cli.render import console, percent
+from advisor.cli.render import LEAD_WORDS, console, percent
 from advisor.rules import Status
-from advisor.seats import Lead
 from advisor.verdict import Assessment
 
 _STATUS_STYLE = {
@@ -29,16 +28,11 @@ def _rule_title(rule: str, assessment: Assessment) -> str:
 
 HINT = "Add --talon (-t) for the odds after the talon and the outs of each hole."
 
-_LEAD_WORDS = {
-    Lead.ME: "me (the misère player leads first)",
-    Lead.THEM: "them (a catcher leads first)",
-}
-
 
 def render_assessment(assessment: Assessment) -> None:
     out = console()
     out.print(Text.assemble(("Hand  ", "bold"), str(assessment.hand)))
-    out.print(Text.assemble(("Lead  ", "bold"), _LEAD_WORDS[assessment.lead]))
+    out.print(Text.assemble(("Lead  ", "bold"), LEAD_WORDS[assessment.lead]))
     out.print()
     out.print(_suit_table(assessment))
     out.print()

@@ -15,12 +15,13 @@ from advisor.cli.options import (
     named_file,
     table_option,
 )
+from advisor.cli.table_tools import calibrate, compare, diff, set_key, unset
 from advisor.table import CONFIG_FILE_NAME, load_table
 
 
 @click.group(epilog=example("advisor table show --table my-table.toml"))
 def table() -> None:
-    """Show, start or check the probability table of holes."""
+    """Show, start, check, edit, compare and calibrate the probability table of holes."""
 
 
 @table.command(epilog=example("ADVISOR_TABLE=my-table.toml advisor table show"))
@@ -61,3 +62,7 @@ def check_table(path: str) -> None:
         f"{len(settings)} setting{'' if len(settings) == 1 else 's'}; "
         f"{len(loaded.entries)} entries in effect)"
     )
+
+
+for _tuning in (set_key, unset, diff, compare, calibrate):  # in advisor/cli/table_tools.py
+    table.add_command(_tuning)

@@ -1,0 +1,97 @@
+"""Text output of ``advisor table set``, ``unset`` and ``diff``."""
+
+from __future__ import annotations
+
+import json
+
+import click
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from advisor.cli.render import console, percent, plain
+from advisor.table import SettingValue
+from advisor.table_diff import Pricing, TableDiff
+from advisor.table_edit import EditKey, InEffect, KeyKind, TableEdit
+from advisor.text import shown
+
+
+def render_edit(edit: TableEdit) -> None:
+    """``my.toml: "7 Q" 95 (built-in) → 82 (my.toml)``, after a line for a new file."""
+    path, key = shown(str(edit.path)), shown(str(edit.key))
+    before, after = _in_effect(edit.key, edit.before), _in_effect(edit.key, edit.after)
+    if edit.created:
+        click.echo(f"Created {path} from the starter table")
+    if edit.removed:
+        click.echo(f"{path}: removed {key} {before} → {after}")
+    else:
+        click.echo(f"{path}: {key} {before} → {after}")
+
+
+def _in_effect(key: EditKey, found: InEffect) -> str:
+    """``95 (built-in)``, ``own 5, their 30 (my.toml)``, ``off (built-in)``, ``no entry``."""
+    if found.origin is None:
+        return "unknown (the file was not a usable table)"
+    origin = shown(found.origin)
+    if key.kind is not KeyKind.HOLDING:
+        return f"{_value(found.value)} ({origin})"
+    if found.value is None:
+        return "no entry"
+    own, their = found.value
+    if own == their:
+        return f"{own:g} ({origin})"
+    return f"own {own:g}, their {their:g} ({origin})"
+
+
+def _value(value: SettingValue) -> str:
+    """A setting's or a rule's value as the table file writes it; ``off`` for none."""
+    if value is None:
+        return "off"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f"{value:g}" if isinstance(value, float) else shown(str(value))
+
+
+def render_diff(diff: TableDiff, as_json: bool) -> None:
+    if as_json:
+        click.echo(json.dumps(diff.to_dict(), ensure_ascii=False, indent=2))
+        return
+    out = console()
+    out.print(Text.assemble(("A  ", "bold"), plain(diff.a)))
+    out.print(Text.assemble(("B  ", "bold"), plain(diff.b)))
+    if diff.same:
+        out.print("No setting and no holding differs.")
+        return
+    if diff.settings:
+        out.print(_settings(diff))
+    if diff.holdings:
+        out.print(_holdings(diff))
+        out.print("(percent for both leads, or own / their)")
+
+
+def _table(*columns: str) -> RichTable:
+    found = RichTable(box=None, pad_edge=False, header_style="bold")
+    for column in columns:
+        found.add_column(column, overflow="fold")
+    return found
+
+
+def _settings(diff: TableDiff) -> RichTable:
+    found = _table("Setting", "A", "From", "B", "From")
+    for row in diff.settings:
+        found.add_row(row.name, plain(_value(row.a)), plain(row.a_origin), plain(_value(row.b)),
+                      plain(row.b_origin))  # fmt: skip
+    return found
+
+
+def _holdings(diff: TableDiff) -> RichTable:
+    found = _table("Holding", "A", "From", "B", "From")
+    for row in diff.holdings:
+        found.add_row(row.key, _percents(row.a), plain(row.a.source), _percents(row.b),
+                      plain(row.b.source))  # fmt: skip
+    return found
+
+
+def _percents(pricing: Pricing) -> str:
+    if pricing.own == pricing.their:
+        return percent(pricing.own)
+    return f"{pricing.own:g} / {percent(pricing.their)}"

@@ -1,0 +1,322 @@
+"""``advisor table set / unset / diff / compare / calibrate`` and the built-in table names,
+through the command line, as transcripts."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner, Result
+from solver_build import needs_solver
+
+from advisor.cli import main
+from advisor.table import exact_table
+from advisor.table_edit import starter_table_text
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def table(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Result:
+    return CliRunner().invoke(main, ["table", *args], input=input, env=env)
+
+
+# --- set and unset -----------------------------------------------------------------------------
+
+
+def test_set_and_unset_a_holding(tmp_path: Path) -> None:
+    mine = tmp_path / "my.toml"
+    result = table("set", "7 Q", "82", "--table", str(mine))
+    assert (result.exit_code, result.output) == (0, (
+        f"Created {mine} from the starter table\n"
+        f'{mine}: "7 Q" 95 (built-in) → 82 ({mine})\n'
+    ))  # fmt: skip
+    result = table("set", "8", "--own", "1", "--their", "10.5", "--table", str(mine))
+    assert result.output == f'{mine}: "8" own 5, their 30 (built-in) → own 1, their 10.5 ({mine})\n'
+    result = table("unset", "q 7", "--table", str(mine))
+    assert (result.exit_code, result.output) == (
+        0,
+        f'{mine}: removed "7 Q" 82 ({mine}) → 95 (built-in)\n',
+    )
+    assert (
+        mine.read_text(encoding="utf-8") == starter_table_text() + '"8" = {own = 1, their = 10.5}\n'
+    )
+
+
+def test_set_settings_and_rules(tmp_path: Path) -> None:
+    mine = tmp_path / "my.toml"
+    mine.write_text("# mine\nthreshold = 80  # as the notes\n", encoding="utf-8")
+    assert table("set", "threshold", "70", "--table", str(mine)).output == (
+        f"{mine}: threshold 80 ({mine}) → 70 ({mine})\n"
+    )
+    assert table("set", "rules.no_seven", "false", "--table", str(mine)).output == (
+        f"{mine}: rules.no_seven true (built-in) → false ({mine})\n"
+    )
+    assert table("set", "exact_threshold", "50", "--table", str(mine)).output == (
+        f"{mine}: exact_threshold off (built-in) → 50 ({mine})\n"
+    )
+    assert mine.read_text(encoding="utf-8") == (
+        "# mine\nthreshold = 70  # as the notes\nexact_threshold = 50\n"
+        "\n[rules]\nno_seven = false\n"
+    )
+
+
+def test_set_edits_the_file_the_environment_or_the_config_directory_names(
+    tmp_path: Path,
+) -> None:
+    env_file = tmp_path / "env.toml"
+    result = table("set", "threshold", "70", env={"ADVISOR_TABLE": str(env_file)})
+    assert result.exit_code == 0 and "threshold = 70\n" in env_file.read_text(encoding="utf-8")
+    config = Path(click.get_app_dir("advisor")) / "table.toml"
+    result = table("set", "max_holes", "1")
+    assert result.output.startswith(f"Created {config} from the starter table\n")
+    assert table("show", "--json").output.count('"origin": "' + str(config)) == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["set", "treshold", "70"], "'treshold' is not a setting: the settings are inherit, "
+         "threshold, max_holes, combine, unlisted, pass_score, exact_threshold, players, "
+         "talon_card, allpass_penalty, allpass_progression, and rules.no_seven, "
+         'rules.lone_low_own_lead (or give a holding, such as "7 10")'),
+        (["set", "6 7", "40"], "'6 7' is not a setting, nor a holding: '6 7': '6' is not a "
+         "Preferans rank (7..A)"),
+        (["set", "7 Q", "120"], '{mine}: [holes] "7 Q" = 120 is outside 0..100 percent'),
+        (["set", "7 Q", "--own", "-5"], '{mine}: [holes] "7 Q" own = -5 is outside 0..100 '
+         "percent"),
+        (["set", "7 Q", "half"], "{mine}: [holes] \"7 Q\" = 'half' is not a number (percent, "
+         "0..100)"),
+        (["set", "threshold", "101"], "{mine}: threshold = 101 is outside 0..100 percent"),
+        (["set", "7 Q"], '"7 Q": a holding takes a value, or its own and/or their percent'),
+        (["set", "threshold"], "threshold takes one value (own, their and a source are for "
+         "holdings)"),
+        (["unset", "7 K"], '{mine}: "7 K" is not set in this file (nothing to remove)'),
+    ],
+)  # fmt: skip
+def test_a_refused_edit_is_one_line_and_changes_nothing(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    mine = tmp_path / "my.toml"
+    mine.write_text('threshold = 75\n[holes]\n"7 Q" = 90  # mine\n', encoding="utf-8")
+    before = mine.read_bytes(), os.stat(mine).st_mtime_ns
+    result = table(*args, "--table", str(mine))
+    assert result.exit_code == 2
+    assert result.output.startswith("Error: " + message.format(mine=mine))
+    assert result.output.count("\n") == 1
+    assert (mine.read_bytes(), os.stat(mine).st_mtime_ns) == before
+    assert [p.name for p in tmp_path.iterdir()] == ["my.toml"]
+
+
+def test_a_file_that_is_not_toml_or_not_writable(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[holes\n", encoding="utf-8")
+    result = table("set", "threshold", "70", "--table", str(broken))
+    assert (result.exit_code, result.output) == (2, (
+        f"Error: {broken}: TOML syntax error: Expected ']' at the end of a table declaration "
+        "(at line 1, column 7)\n"
+    ))  # fmt: skip
+    locked = tmp_path / "locked.toml"
+    locked.write_text("threshold = 75\n", encoding="utf-8")
+    locked.chmod(0o444)
+    result = table("set", "threshold", "70", "--table", str(locked))
+    assert (result.exit_code, result.output) == (
+        3, f"Error: {locked}: cannot be written (the file is read-only)\n"
+    )  # fmt: skip
+    assert locked.read_text(encoding="utf-8") == "threshold = 75\n"
+    result = table("set", "threshold", "70", "--table", "exact")
+    assert result.output == (
+        "Error: 'exact' is a built-in table, not a file: name a file of your own to edit\n"
+    )
+
+
+# --- the built-in tables by name ---------------------------------------------------------------
+
+
+def test_the_exact_table_by_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = table("show", "--table", "exact")
+    assert shown.exit_code == 0
+    assert shown.output.startswith("Table  exact (built-in: exact play's figures)\n")
+    by_env = table("show", env={"ADVISOR_TABLE": "exact"})
+    assert by_env.output == shown.output
+    data = json.loads(table("show", "--table", "exact", "--json").output)
+    assert data["files"] == ["exact"]
+    assert data["holes"]["7 Q"]["own"] == exact_table().entries["7 Q"].own
+    assert table("show", "--table", "founding").output == table("show").output
+    monkeypatch.chdir(tmp_path)  # a file called exact is ./exact
+    (tmp_path / "exact").write_text("threshold = 60\n", encoding="utf-8")
+    mine = json.loads(table("show", "--table", "./exact", "--json").output)
+    assert mine["settings"]["threshold"]["value"] == 60
+
+
+def test_check_takes_a_table_by_name() -> None:
+    hand = "♠7 8 9 ♣7 8 9 ♦7 8 ♥7 J"  # 7 J: 80 % in the notes, about 61 % by exact play
+    founding = CliRunner().invoke(main, ["check", hand, "--json"])
+    exact = CliRunner().invoke(main, ["check", hand, "--json", "--table", "exact"])
+    assert json.loads(founding.output)["combined"] == 80
+    assert json.loads(exact.output)["combined"] == exact_table().entries["7 J"].their
+
+
+# --- diff --------------------------------------------------------------------------------------
+
+
+def test_diff(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    mine = Path("my.toml")
+    mine.write_text('threshold = 70\n[holes]\n"8" = { own = 1, their = 10 }\n', encoding="utf-8")
+    result = table("diff", str(mine))
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[:2] == ["A  founding", f"B  {mine}"]
+    assert lines[3].split() == ["threshold", "80", "built-in", "70", str(mine)]
+    assert lines[5].split() == ["8", "5", "/", "30%", '"8"', "built-in", "1", "/", "10%", '"8"',
+                                str(mine)]  # fmt: skip
+    assert lines[-1] == "(percent for both leads, or own / their)"
+    assert table("diff", "--table", str(mine)).output == result.output
+    assert table("diff", "founding", str(mine)).output == result.output
+    assert table("diff", str(mine), str(mine)).output == (
+        f"A  {mine}\nB  {mine}\nNo setting and no holding differs.\n"
+    )
+    data = json.loads(table("diff", "exact", "founding", "--json").output)
+    assert (data["a"], data["b"], data["same"]) == ("exact", "founding", False)
+
+
+def test_diff_refuses_three_tables_and_bad_files(tmp_path: Path) -> None:
+    result = table("diff", "a", "b", "c")
+    assert result.exit_code == 2 and "diff takes at most two tables, not 3" in result.output
+    result = table("diff", str(tmp_path / "missing.toml"))
+    assert result.output == f"Error: {tmp_path / 'missing.toml'}: no such table file\n"
+
+
+# --- compare -----------------------------------------------------------------------------------
+
+
+def test_compare_lists_the_flips_and_counts_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    hands = Path("hands.txt")
+    hands.write_text(
+        "♠7 8 9 ♣7 8 9 ♦7 8 ♥7 J; id=sevenjack\n"  # 7 J: 80 %, so it declares...
+        "♠7 8 9 ♣7 8 9 ♦7 8 ♥7 10; id=seventen\n"
+        "♠7 8 ♣7\n"
+        "♠7 8 9 10 ♣7 8 9 ♦7 8 ♥8; lead=me\n",
+        encoding="utf-8",
+    )
+    mine = Path("my.toml")
+    mine.write_text('[holes]\n"7 J" = 85\n', encoding="utf-8")  # ...but not at 85
+    result = table("compare", str(hands), "--table", str(mine))
+    assert result.exit_code == 2
+    assert result.output == (
+        "Table    my.toml\n"
+        "Against  founding\n"
+        "Lead     them (a catcher leads first), unless a line gives its own\n"
+        " Line  Id        Hand                         Lead  my.toml        founding     \n"
+        "    1  sevenja…  ♠7 8 9 ♣7 8 9 ♦7 8 ♥7 J      them  pass 85%       declare 80%  \n"
+        "hands.txt:3: 3 cards given, a hand has 10\n"
+        "Hands                     3\n"
+        "  both declare            2\n"
+        "  both pass               0\n"
+        "  only my.toml declares   0\n"
+        "  only founding declares  1\n"
+        "Bad lines                 1\n"
+    )
+
+
+def test_compare_json_is_one_object(tmp_path: Path) -> None:
+    result = table("compare", str(EXAMPLES / "tuning-hands.txt"), "--against", "exact", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert (data["table"], data["against"], data["lead"], data["exact"]) == (
+        "founding", "exact", "them", None
+    )  # fmt: skip
+    summary = data["summary"]
+    assert summary["hands"] == 300 and summary["bad"] == 0
+    assert summary["only_against_declares"] + summary["only_table_declares"] == len(data["flips"])
+    assert summary["same"] + len(data["flips"]) == 300
+    flip = data["flips"][0]
+    assert set(flip) == {"file", "line", "id", "hand", "lead", "table", "against"}
+    assert flip["table"]["verdict"] != flip["against"]["verdict"]
+
+
+def test_compare_without_flips(tmp_path: Path) -> None:
+    result = table("compare", str(EXAMPLES / "hands.csv"), "--json", "--against", "founding")
+    data = json.loads(result.stdout)
+    assert data["flips"] == [] and data["summary"]["bad"] == 1 and result.exit_code == 2
+    text = table("compare", str(EXAMPLES / "hands.csv"), "--against", "founding")
+    assert "No hand flips.\n" in text.output
+
+
+def test_compare_options() -> None:
+    hands = str(EXAMPLES / "hands.txt")
+    assert "--jobs needs --exact" in table("compare", hands, "--jobs", "2").output
+    assert "--samples needs --exact" in table("compare", hands, "--samples", "231").output
+    assert table("compare").exit_code == 2
+    result = table("compare", hands, "--against", "missing.toml")
+    assert result.output == "Error: missing.toml: no such table file\n"
+
+
+@needs_solver
+def test_compare_with_exact_play(tmp_path: Path) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text("♠K ♣7 8 9 ♦7 8 J ♥7 8 J\n♠7 8 9 ♣7 8 9 ♦7 8 ♥7 10; lead=me\n",
+                     encoding="utf-8")  # fmt: skip
+    args = ("compare", str(hands), "--exact", "--samples", "231", "--against", "exact")
+    result = table(*args, "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["exact"] == {"samples": 231, "seed": 0, "discard": "exact", "pass_score": 0}
+    exact = data["summary"]["exact"]
+    assert set(exact) == {"table", "against", "exact"}
+    assert exact["exact"]["agree"] == 2
+    text = table(*args, "--jobs", "2").output
+    assert "Exact play  231 deals a seat, exact discards, seed 0; passing scores 0\n" in text
+    assert "Following" in text and "exact play" in text
+
+
+# --- calibrate ---------------------------------------------------------------------------------
+
+
+@needs_solver
+def test_calibrate_a_few_holdings(tmp_path: Path) -> None:
+    result = table("calibrate", "--holding", "7 8|9 A", "--holding", "K", "--samples", "300")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == "Table  founding"
+    assert lines[1] == "Exact  300 random deals a holding (seed 0), ± half the 95% interval"
+    assert lines[2].split() == ["Holding", "Own:", "table", "exact", "Their:", "table", "exact",
+                                "Table's", "value"]  # fmt: skip
+    assert [line.split()[0] for line in lines[3:6]] == ["7", "7", "K"]
+    assert lines[5].split()[1:2] == ["100%"] and lines[5].endswith("not in the table")
+    data = json.loads(table("calibrate", "--holding", "K", "--samples", "300", "--json").output)
+    assert data["table"] == "founding" and data["holdings"][0]["holding"] == "K"
+    assert set(data["holdings"][0]) == {"holding", "entry", "own", "their"}
+
+
+@needs_solver
+def test_calibrate_writes_a_table_file(tmp_path: Path) -> None:
+    out = tmp_path / "calibrated.toml"
+    result = table("calibrate", "--holding", "7 J", "--samples", "200", "-o", str(out))
+    assert result.exit_code == 0 and result.output.endswith(f"wrote {out}\n")
+    text = out.read_text(encoding="utf-8")
+    assert "#   advisor table calibrate --samples 200 --seed 0 --table founding\n" in text
+    assert table("check", str(out)).exit_code == 0
+    shown = json.loads(table("show", "--table", str(out), "--json").output)
+    assert list(shown["holes"]) == ["7 J"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--all", "--samples", "10"], "--samples and --all exclude each other"),
+        (["--lead", "me", "-o", "x.toml"], "--output writes both leads: leave out --lead"),
+        (["--holding", "6 7"], "Error: '6 7': '6' is not a Preferans rank (7..A)"),
+        (["--samples", "0"], "Invalid value for '--samples'"),
+    ],
+)
+def test_calibrate_refuses(args: list[str], message: str, tmp_path: Path) -> None:
+    result = table("calibrate", *args)
+    assert result.exit_code == 2 and message in result.output
+    assert not (tmp_path / "x.toml").exists()
