@@ -43,7 +43,6 @@ from advisor.table import (
     resolve_table_path,
 )
 from advisor.text import shown
-from advisor.verdict import json_number
 from advisor.words import Word
 
 if sys.version_info >= (3, 11):
@@ -352,7 +351,7 @@ def _set_holding(
 
 def _whole(value: Any) -> Any:
     """82.0 -> 82: whole percents are written as integers."""
-    return json_number(value) if isinstance(value, float) else value
+    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def _lead_fields(previous: Any, own: float | None, their: float | None) -> dict[str, Any]:
