@@ -1,5 +1,9 @@
 """The README's examples are real runs: every ``console`` block is run and compared.
 
+Each example runs in a directory of its own that sees the project's ``examples/``; before it,
+the ``advisor table set``, ``unset`` and ``init`` commands that come before it in its block run
+there too, so that the files they write are there as the README says.
+
 Examples that need the compiled solver (``advisor solve``, ``--exact``) are skipped without it,
 except in CI (``CI=true``), where a missing solver is a failure.
 """
@@ -17,6 +21,7 @@ from solver_build import require_built, require_solver
 
 from advisor.allpass import solver as allpass_solver
 from advisor.cli import main
+from advisor.table import EXACT_TABLE_PATH
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -24,14 +29,29 @@ BLOCKS = re.findall(r"```console\n(.*?)```", README, flags=re.DOTALL)
 ENV = {"COLUMNS": "80", "NO_COLOR": "1"}
 
 
-def _examples() -> list[tuple[str, str]]:
-    """(command line, expected output) for every ``$ advisor ...`` in a console block."""
+EDITS = ("set", "unset", "init")  # table commands that write files later examples read
+
+
+def _block_examples(block: str) -> list[tuple[str, str]]:
+    found = []
+    for chunk in re.split(r"^(?=\$ )", block, flags=re.MULTILINE):
+        if chunk.startswith("$ advisor "):
+            command, _, output = chunk.partition("\n")
+            found.append((command[2:], output))
+    return found
+
+
+def _examples() -> list[tuple[str, str, tuple[str, ...]]]:
+    """(command line, expected output, the edits before it in its block) for every
+    ``$ advisor ...`` in a console block."""
     found = []
     for block in BLOCKS:
-        for chunk in re.split(r"^(?=\$ )", block, flags=re.MULTILINE):
-            if chunk.startswith("$ advisor "):
-                command, _, output = chunk.partition("\n")
-                found.append((command[2:], output))
+        earlier: list[str] = []
+        for command, output in _block_examples(block):
+            found.append((command, output, tuple(earlier)))
+            words = shlex.split(command)
+            if words[1:2] == ["table"] and words[2:3] and words[2] in EDITS:
+                earlier.append(command)
     return found
 
 
@@ -46,17 +66,26 @@ def _needs_allpass_solver(command: str) -> bool:
 
 
 def test_readme_shows_every_command() -> None:
-    commands = {shlex.split(command)[1] for command, _ in _examples()}
+    commands = {shlex.split(command)[1] for command, _, _ in _examples()}
     assert {"check", "discard", "batch", "solve", "table", "allpass"} <= commands
 
 
-@pytest.mark.parametrize(("command", "expected"), _examples())
-def test_readme_example(command: str, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("command", "expected", "earlier"), _examples())
+def test_readme_example(
+    command: str,
+    expected: str,
+    earlier: tuple[str, ...],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
     if _needs_solver(command):
         require_solver()
     if _needs_allpass_solver(command):
         require_built(allpass_solver.core_available(), "the compiled all-pass solver")
-    monkeypatch.chdir(ROOT)
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    monkeypatch.chdir(tmp_path)
+    for edit in earlier:  # as the README runs them (a refused edit changes nothing)
+        CliRunner().invoke(main, shlex.split(edit)[1:], env=ENV)
     result = CliRunner().invoke(main, shlex.split(command)[1:], env=ENV)
     assert result.output == expected
 
@@ -69,3 +98,15 @@ def test_readme_exact_json_excerpt(monkeypatch: pytest.MonkeyPatch) -> None:
     assert command is not None
     result = CliRunner().invoke(main, shlex.split(command.group(1))[1:], env=ENV)
     assert json.loads(result.output)["exact"] == json.loads(excerpt)
+
+
+def test_the_regeneration_command_is_the_documented_one() -> None:
+    """The README's command to regenerate the exact table is the one its header names."""
+    header = re.search(
+        r"^#   (advisor table calibrate .*)$",
+        EXACT_TABLE_PATH.read_text("utf-8"),
+        flags=re.MULTILINE,
+    )
+    assert header is not None
+    command = header.group(1).removesuffix(" --table founding")
+    assert f"{command} --table founding --output advisor/data/exact_table.toml" in README
