@@ -429,10 +429,10 @@ def _figures(row: HoldingCalibration) -> tuple[float, ...]:
 
 def _source(calibration: Calibration, own: Figure, their: Figure) -> str:
     """The conditions of an entry's figures: the hands, the deals, the intervals."""
-    hands = "exact play in clean low hands, two of their cards discarded"
     if calibration.exact:
-        return f"{hands}: every deal"
+        return "exact play in clean low hands, two of their cards discarded: every deal"
     return (
-        f"{hands}: {calibration.samples:,} deals (seed {calibration.seed}); 95%: "
-        f"own {own.low:.1f}–{own.high:.1f}, their {their.low:.1f}–{their.high:.1f}"
+        f"exact play in clean low hands, two of their cards discarded: "
+        f"{calibration.samples:,} deals (seed {calibration.seed}); 95%: own "
+        f"{own.low:.1f}–{own.high:.1f}, their {their.low:.1f}–{their.high:.1f}"
     )
