@@ -2,9 +2,11 @@
 which flip, and, with exact play, how each table's verdicts hold against exact play's.
 
 The hands are read as ``advisor batch`` reads them (:func:`advisor.batch.read_chunks`, the same
-forms, options and error messages) and each chunk is checked with both tables by batch's own
-:class:`~advisor.batch.Checker`: at batch speed. A bad line is one error record, reported as
-batch reports it; every other line is one :class:`HandPair`.
+forms, options and error messages); batch's own :class:`~advisor.batch.Checker` reads and
+judges each chunk with the first table, and each hand's cards are judged again with the other
+from batch's record pieces for it: at batch speed, every line read once. A bad line is one
+error message, reported as batch reports it; only the hands that flip become a
+:class:`HandPair` (with exact play, every valid hand does).
 
 With exact play (:class:`ExactComparison`) every valid hand also gets ``check --exact``'s
 analysis (:func:`advisor.exact.exact_odds`), run by batch over its worker processes; the table
