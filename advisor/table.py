@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from advisor.errors import AdvisorError, OutputError, TableError
 from advisor.holdings import Holding, HoldingPattern
+from advisor.i18n import Phrase
 from advisor.limits import MAX_TABLE_BYTES
 from advisor.seats import Lead
 from advisor.words import Word
@@ -46,6 +47,18 @@ class Combine(Word):
     """As independent chances: 1 - (1 - p)(1 - q)..."""
     MAX = "max"
     """The largest alone."""
+
+    @property
+    def phrase(self) -> Phrase:
+        """The word for people: ``sum``, ``independent``, ``max``."""
+        return _COMBINE_WORDS[self]
+
+
+_COMBINE_WORDS = {
+    Combine.SUM: Phrase("sum"),
+    Combine.INDEPENDENT: Phrase("independent"),
+    Combine.MAX: Phrase("max"),
+}
 
 
 class TalonCard(Word):

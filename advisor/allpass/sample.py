@@ -18,11 +18,12 @@ from typing import Any
 from advisor.allpass.rules import AllPassRules, Deal
 from advisor.allpass.solver import solve_deals
 from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
+from advisor.defaults import ALLPASS_DEALS
 from advisor.errors import LayoutError
 from advisor.limits import check_samples
 from advisor.seats import Position
 
-DEFAULT_SAMPLES = 1000
+DEFAULT_SAMPLES = ALLPASS_DEALS
 TRICK_COUNTS = HAND_SIZE + 1  # a histogram has a count for 0..10 tricks
 _Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 

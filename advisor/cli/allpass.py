@@ -12,9 +12,9 @@ import click
 
 from advisor.allpass.sample import DEFAULT_SAMPLES
 from advisor.cli.guard import ExitCode
+from advisor.cli.help import Command
 from advisor.cli.options import (
     effective_table,
-    example,
     jobs_option,
     json_option,
     samples_option,
@@ -37,11 +37,12 @@ def _usage(ctx: click.Context, message: str) -> click.UsageError:
 
 
 @click.command(
-    epilog=example(
+    cls=Command,
+    examples=(
         'advisor allpass --layout "first: ♠7 8 9 10 ♣7 8 9 ♦7 8 9 second: ♠J Q K A ♣10 J Q',
         '  ♦10 J Q third: ♣K A ♦K A ♥7 8 9 10 J Q talon: K♥ A♥" --seat third',
         'advisor allpass "♠7 9 J ♣8 Q A ♦7 10 ♥9 K" --seat second --samples 2000',
-    )
+    ),
 )
 @click.argument("hand", nargs=-1)
 @click.option(

@@ -24,11 +24,11 @@ from advisor.batch import (
     refuse_overwriting_inputs,
 )
 from advisor.cli.guard import ExitCode, say
+from advisor.cli.help import Command
 from advisor.cli.options import (
     allpass_options,
     effective_table,
     exact_options,
-    example,
     jobs_option,
     json_option,
     lead_option,
@@ -42,9 +42,10 @@ from advisor.text import shown as shown_text
 
 
 @click.command(
-    epilog=example(
-        "advisor batch examples/hands.txt examples/hands.csv --format jsonl -o results.jsonl"
-    )
+    cls=Command,
+    examples=(
+        "advisor batch examples/hands.txt examples/hands.csv --format jsonl -o results.jsonl",
+    ),
 )
 @click.argument("files", nargs=-1, metavar="[FILE]...")
 @lead_option("me", "them", default="them")

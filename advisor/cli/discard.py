@@ -6,9 +6,9 @@ import click
 
 from advisor.cards import WITH_TALON, CardSet, parse_cards
 from advisor.cli.guard import ExitCode
+from advisor.cli.help import Command
 from advisor.cli.options import (
     effective_table,
-    example,
     jobs_option,
     json_option,
     require_exact,
@@ -26,10 +26,11 @@ EXACT_SETTINGS = ("samples", "all_layouts", "seed", "jobs")
 
 
 @click.command(
-    epilog=example(
+    cls=Command,
+    examples=(
         'advisor discard "♠7810 ♣79J ♦78 ♥79KA" --lead me',
         'advisor discard "♠7 8 9 10 ♣8 K A ♦7 8 9 ♥8 9" --exact --lead left',
-    )
+    ),
 )
 @click.argument("cards", nargs=-1, required=True)
 @click.option(

@@ -9,6 +9,7 @@ from typing import IO
 from rich.console import Console
 from rich.text import Text
 
+from advisor.i18n import number
 from advisor.text import shown
 
 
@@ -32,13 +33,13 @@ def plain(text: str, style: str = "") -> Text:
 
 
 def percent(value: float) -> str:
-    """A percent figure as the table writes it: ``50%``, ``99.5%``."""
-    return f"{value:g}%"
+    """A percent figure as the table writes it: ``50%``, ``99.5%`` (in Russian ``99,5%``)."""
+    return number(value, "g") + "%"
 
 
 def share(fraction: float, digits: int = 1) -> str:
     """A fraction as a percent: ``0.3377`` -> ``'33.8%'``."""
-    return f"{100 * fraction:.{digits}f}%"
+    return number(100 * fraction, f".{digits}f") + "%"
 
 
 VERDICT_STYLE = {"declare": "bold green", "pass": "bold red", "error": "bold red"}

@@ -8,7 +8,8 @@ from typing import Any
 
 import click
 
-from advisor.cli.options import example, jobs_option, json_option, samples_option, seed_option
+from advisor.cli.help import Command
+from advisor.cli.options import jobs_option, json_option, samples_option, seed_option
 from advisor.errors import AdvisorError
 from advisor.seats import Lead
 
@@ -17,11 +18,12 @@ _PROGRESS_FROM = 20_000  # layouts: below this a run is too short for a progress
 
 
 @click.command(
-    epilog=example(
+    cls=Command,
+    examples=(
         'advisor solve "7S 10S 7C 8C 9C 7D 8D 9D 7H 8H" --discards "AD AH" --lead left',
         'advisor solve --layout "M: ♠7 10 ♣789 ♦789 ♥78 L: ♠89J ♣TJ ♦TJ ♥9TJ',
         '                        R: ♠QKA ♣QKA ♦QK ♥QK" --lead me',
-    )
+    ),
 )
 @click.argument("hand", nargs=-1)
 @click.option(

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import click
 
+from advisor.cli.help import Group
 from advisor.cli.options import (
     APP_NAME,
     effective_table,
-    example,
     json_option,
     named_file,
     table_option,
@@ -18,12 +18,12 @@ from advisor.cli.options import (
 from advisor.table import CONFIG_FILE_NAME, load_table, write_starter_table
 
 
-@click.group(epilog=example("advisor table show --table my-table.toml"))
+@click.group(cls=Group, examples=("advisor table show --table my-table.toml",))
 def table() -> None:
     """Show, start or check the probability table of holes."""
 
 
-@table.command(epilog=example("ADVISOR_TABLE=my-table.toml advisor table show"))
+@table.command(examples=("ADVISOR_TABLE=my-table.toml advisor table show",))
 @table_option
 @json_option
 def show(table_path: str | None, as_json: bool) -> None:
@@ -37,7 +37,7 @@ def show(table_path: str | None, as_json: bool) -> None:
     render_table(effective)
 
 
-@table.command(epilog=example("advisor table init my-table.toml"))
+@table.command(examples=("advisor table init my-table.toml",))
 @click.argument("path", required=False, type=click.Path(dir_okay=False), callback=named_file)
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def init(path: str | None, force: bool) -> None:
@@ -47,7 +47,7 @@ def init(path: str | None, force: bool) -> None:
     click.echo(f"wrote {written}")
 
 
-@table.command(name="check", epilog=example("advisor table check my-table.toml"))
+@table.command(name="check", examples=("advisor table check my-table.toml",))
 @click.argument("path", type=click.Path(dir_okay=False))
 def check_table(path: str) -> None:
     """Validate the table file PATH: exit 0 if it is usable, 2 with the problem if not."""
