@@ -18,9 +18,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from advisor.errors import AdvisorError, OutputError, TableError
+from advisor.errors import AdvisorError, OutputError, TableError, os_reason
 from advisor.holdings import Holding, HoldingPattern
-from advisor.i18n import Phrase
+from advisor.i18n import N_, Phrase
 from advisor.limits import MAX_TABLE_BYTES
 from advisor.seats import Lead
 from advisor.words import Word
@@ -83,7 +83,9 @@ class Progression(Word):
     def factor(self, repeat: int) -> int:
         """The multiplier of the price for the ``repeat``-th all-pass in a row (1 = the first)."""
         if repeat < 1:
-            raise AdvisorError(f"the all-pass in a row must be counted from 1, not {repeat}")
+            raise AdvisorError(
+                Phrase("the all-pass in a row must be counted from 1, not {repeat}", repeat=repeat)
+            )
         if self is Progression.ARITHMETIC:
             return repeat
         if self is Progression.GEOMETRIC:
@@ -308,15 +310,21 @@ def write_starter_table(path: str | os.PathLike[str], force: bool = False) -> Pa
     """
     target = Path(path)
     if target.exists() and not force:
-        raise TableError(f"{target}: already exists (use --force to overwrite it)")
+        raise TableError(
+            Phrase("{path}: already exists (use --force to overwrite it)", path=target)
+        )
     from advisor.fileio import write_atomic  # tempfile is not worth loading on every check
 
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        reason = "a part of it is a file" if _is_file_on_the_way(target.parent) else None
+        reason = (
+            Phrase(N_("a part of it is a file"))
+            if _is_file_on_the_way(target.parent)
+            else os_reason(error)
+        )
         raise OutputError(
-            f"{target}: its folder cannot be made ({reason or error.strerror or error})"
+            Phrase("{path}: its folder cannot be made ({reason})", path=target, reason=reason)
         ) from None
 
     write_atomic(target, starter_table_text())
@@ -333,7 +341,7 @@ def resolve_table_path(
     """Which user table applies: ``--table``, then ``$ADVISOR_TABLE``, then the config file."""
     if option is not None:
         if not option:
-            raise TableError("the table file name is empty")
+            raise TableError(Phrase("the table file name is empty"))
         return Path(option)
     if environ.get(TABLE_ENV):
         return Path(environ[TABLE_ENV])
@@ -348,10 +356,23 @@ def merge_table(base: Table, text: str, origin: str) -> Table:
     if unknown:
         name = sorted(unknown)[0]
         known = ", ".join(sorted([*SETTING_DEFAULTS, "inherit", "[rules]", "[holes]"]))
-        raise TableError(f"{origin}: unknown setting '{name}' (known: {known})")
+        raise TableError(
+            Phrase(
+                "{origin}: unknown setting '{name}' (known: {known})",
+                origin=origin,
+                name=name,
+                known=known,
+            )
+        )
     inherit = data.get("inherit", True)
     if not isinstance(inherit, bool):
-        raise TableError(f"{origin}: 'inherit' must be true or false, not {inherit!r}")
+        raise TableError(
+            Phrase(
+                "{origin}: 'inherit' must be true or false, not {value!r}",
+                origin=origin,
+                value=inherit,
+            )
+        )
     if not inherit:
         base = Table(entries={})
     settings = dict(base.settings)
@@ -362,9 +383,23 @@ def merge_table(base: Table, text: str, origin: str) -> Table:
     for name, value in _section(data, "rules", origin).items():
         if name not in RULE_DEFAULTS:
             known = ", ".join(RULE_DEFAULTS)
-            raise TableError(f"{origin}: [rules] unknown rule '{name}' (known: {known})")
+            raise TableError(
+                Phrase(
+                    "{origin}: [rules] unknown rule '{name}' (known: {known})",
+                    origin=origin,
+                    name=name,
+                    known=known,
+                )
+            )
         if not isinstance(value, bool):
-            raise TableError(f"{origin}: [rules] {name} must be true or false, not {value!r}")
+            raise TableError(
+                Phrase(
+                    "{origin}: [rules] {name} must be true or false, not {value!r}",
+                    origin=origin,
+                    name=name,
+                    value=value,
+                )
+            )
         rules[name] = Setting(value, origin)
     entries = dict(base.entries)
     for raw_key, value in _section(data, "holes", origin).items():
@@ -380,25 +415,39 @@ def _read_table_file(path: Path) -> str:
     try:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise TableError(f"{path}: no such table file") from None
+        raise TableError(Phrase("{path}: no such table file", path=path)) from None
     except OSError as error:
-        raise TableError(f"{path}: cannot be read ({error.strerror})") from None
+        raise TableError(_unreadable(path, error)) from None
     with os.fdopen(descriptor, "rb") as stream:
         info = os.fstat(descriptor)
         if stat.S_ISDIR(info.st_mode):
-            raise TableError(f"{path}: is a directory, not a table file")
+            raise TableError(Phrase("{path}: is a directory, not a table file", path=path))
         if not stat.S_ISREG(info.st_mode):
-            raise TableError(f"{path}: is not a regular file (a table is a TOML file)")
+            raise TableError(
+                Phrase("{path}: is not a regular file (a table is a TOML file)", path=path)
+            )
         try:
             data = stream.read(MAX_TABLE_BYTES + 1)
         except OSError as error:
-            raise TableError(f"{path}: cannot be read ({error.strerror})") from None
+            raise TableError(_unreadable(path, error)) from None
     if len(data) > MAX_TABLE_BYTES:
-        raise TableError(f"{path}: larger than {MAX_TABLE_BYTES:,} bytes: too big for a table")
+        raise TableError(
+            Phrase(
+                "{path}: larger than {limit:,} bytes: too big for a table",
+                path=path,
+                limit=MAX_TABLE_BYTES,
+            )
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise TableError(f"{path}: not UTF-8 text ({error.reason})") from None
+        raise TableError(
+            Phrase("{path}: not UTF-8 text ({reason})", path=path, reason=error.reason)
+        ) from None
+
+
+def _unreadable(path: Path, error: OSError) -> Phrase:
+    return Phrase("{path}: cannot be read ({reason})", path=path, reason=os_reason(error))
 
 
 def _parse_toml(text: str, origin: str) -> dict[str, Any]:
@@ -406,15 +455,26 @@ def _parse_toml(text: str, origin: str) -> dict[str, Any]:
         data: dict[str, Any] = tomllib.loads(text)
         return data
     except tomllib.TOMLDecodeError as error:
-        raise TableError(f"{origin}: TOML syntax error: {error}") from None
+        raise TableError(
+            Phrase("{origin}: TOML syntax error: {error}", origin=origin, error=str(error))
+        ) from None
     except RecursionError:
-        raise TableError(f"{origin}: values nested too deeply for a table") from None
+        raise TableError(
+            Phrase("{origin}: values nested too deeply for a table", origin=origin)
+        ) from None
 
 
 def _section(data: Mapping[str, Any], name: str, origin: str) -> Mapping[str, Any]:
     section = data.get(name, {})
     if not isinstance(section, dict):
-        raise TableError(f"{origin}: '{name}' must be a table ([{name}]), not {section!r}")
+        raise TableError(
+            Phrase(
+                "{origin}: '{name}' must be a table ([{name}]), not {value!r}",
+                origin=origin,
+                name=name,
+                value=section,
+            )
+        )
     return section
 
 
@@ -429,20 +489,42 @@ def _check_setting(name: str, value: Any, origin: str) -> Any:
     if name in _CHOICES:
         if not isinstance(value, str) or value not in _CHOICES[name]:
             modes = ", ".join(f'"{m}"' for m in _CHOICES[name])
-            raise TableError(f"{origin}: {name} = {value!r} is not one of {modes}")
+            raise TableError(
+                Phrase(
+                    "{origin}: {name} = {value!r} is not one of {modes}",
+                    origin=origin,
+                    name=name,
+                    value=value,
+                    modes=modes,
+                )
+            )
         return value
     if name == "players":
         if isinstance(value, bool) or not isinstance(value, int) or value not in PLAYER_COUNTS:
-            raise TableError(f"{origin}: players = {value!r} must be 3 or 4")
+            raise TableError(
+                Phrase("{origin}: players = {value!r} must be 3 or 4", origin=origin, value=value)
+            )
         return value
     if name == "allpass_penalty":
         number = isinstance(value, (int, float)) and not isinstance(value, bool)
         if not number or not 0 < value < math.inf:
-            raise TableError(f"{origin}: allpass_penalty = {value!r} must be a number above 0")
+            raise TableError(
+                Phrase(
+                    "{origin}: allpass_penalty = {value!r} must be a number above 0",
+                    origin=origin,
+                    value=value,
+                )
+            )
         return value
     if name == "max_holes":
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 4:
-            raise TableError(f"{origin}: max_holes = {value!r} must be a whole number 0..4")
+            raise TableError(
+                Phrase(
+                    "{origin}: max_holes = {value!r} must be a whole number 0..4",
+                    origin=origin,
+                    value=value,
+                )
+            )
         return value
     if name == "pass_score":
         low, high = PASS_SCORE_RANGE
@@ -454,8 +536,15 @@ def _check_setting(name: str, value: Any, origin: str) -> Any:
             or not low <= value <= high
         ):
             raise TableError(
-                f"{origin}: pass_score = {value!r} must be a number of points, {low}..{high}, "
-                f'or "{PASS_FROM_ALLPASS}"'
+                Phrase(
+                    "{origin}: pass_score = {value!r} must be a number of points, {low}..{high}, "
+                    'or "{allpass}"',
+                    origin=origin,
+                    value=value,
+                    low=low,
+                    high=high,
+                    allpass=PASS_FROM_ALLPASS,
+                )
             )
         return value
     if name == "exact_threshold" and value is False:
@@ -465,9 +554,23 @@ def _check_setting(name: str, value: Any, origin: str) -> Any:
 
 def _percent(value: Any, where: str, origin: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TableError(f"{origin}: {where} = {value!r} is not a number (percent, 0..100)")
+        raise TableError(
+            Phrase(
+                "{origin}: {where} = {value!r} is not a number (percent, 0..100)",
+                origin=origin,
+                where=where,
+                value=value,
+            )
+        )
     if not 0 <= value <= 100:
-        raise TableError(f"{origin}: {where} = {value!r} is outside 0..100 percent")
+        raise TableError(
+            Phrase(
+                "{origin}: {where} = {value!r} is outside 0..100 percent",
+                origin=origin,
+                where=where,
+                value=value,
+            )
+        )
     return value
 
 
@@ -480,7 +583,9 @@ def _parse_entry(
     try:
         pattern = HoldingPattern.parse(raw_key)
     except AdvisorError as error:
-        raise TableError(f"{origin}: [holes] {error}") from None
+        raise TableError(
+            Phrase("{origin}: [holes] {error}", origin=origin, error=error.phrase)
+        ) from None
     where = f'[holes] "{raw_key}"'
     previous = existing.get(str(pattern))
     if not isinstance(value, dict):
@@ -489,15 +594,33 @@ def _parse_entry(
     unknown = set(value) - set(_ENTRY_FIELDS)
     if unknown:
         raise TableError(
-            f"{origin}: {where}: unknown field '{sorted(unknown)[0]}' "
-            f"(use value, or own and their, and optionally source)"
+            Phrase(
+                "{origin}: {where}: unknown field '{name}' "
+                "(use value, or own and their, and optionally source)",
+                origin=origin,
+                where=where,
+                name=sorted(unknown)[0],
+            )
         )
     source = value.get("source", "")
     if not isinstance(source, str):
-        raise TableError(f"{origin}: {where}: source must be text, not {source!r}")
+        raise TableError(
+            Phrase(
+                "{origin}: {where}: source must be text, not {value!r}",
+                origin=origin,
+                where=where,
+                value=source,
+            )
+        )
     if "value" in value:
         if "own" in value or "their" in value:
-            raise TableError(f"{origin}: {where}: give value, or own and their, not both")
+            raise TableError(
+                Phrase(
+                    "{origin}: {where}: give value, or own and their, not both",
+                    origin=origin,
+                    where=where,
+                )
+            )
         percent = _percent(value["value"], f"{where} value", origin)
         return TableEntry(pattern, percent, percent, source, origin)
     own, their = _lead_values(value, where, origin, previous)
@@ -514,5 +637,12 @@ def _lead_values(
         elif previous is not None:
             found[name] = getattr(previous, name)
         else:
-            raise TableError(f"{origin}: {where}: needs a value for '{name}' (or a plain number)")
+            raise TableError(
+                Phrase(
+                    "{origin}: {where}: needs a value for '{name}' (or a plain number)",
+                    origin=origin,
+                    where=where,
+                    name=name,
+                )
+            )
     return found["own"], found["their"]
