@@ -109,30 +109,74 @@ def problems(language: str, catalog: Catalog) -> list[str]:
     return found
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if stale")
-    check = parser.parse_args().check
-    fresh = template()
-    stale: list[str] = []
+def _advisor_messages(catalog: Catalog) -> dict[object, list[tuple[str, int | None]]]:
+    """The advisor's own messages of ``catalog`` and where each is used (click's left out)."""
+    found = {}
+    for message in catalog:
+        places = sorted(place for place in message.locations if place[0].startswith("advisor/"))
+        if message.id and places:
+            found[message.id] = places
+    return found
+
+
+def check(fresh: Catalog) -> list[str]:
+    """What is out of date: a catalogue whose advisor messages are not the code's, or a
+    compiled catalogue that is not its source. Click's messages are not compared: they are the
+    click version's of whoever last updated, and another version must not fail the check."""
+    stale = []
+    wanted = _advisor_messages(fresh)
+    for language in LANGUAGES:
+        path = _po_path(language)
+        if not path.exists():
+            stale.append(str(path.relative_to(ROOT)))
+            continue
+        with path.open("rb") as file:
+            catalog = read_po(file, locale=language)
+        if _advisor_messages(catalog) != wanted:
+            stale.append(str(path.relative_to(ROOT)))
+        compiled = path.with_suffix(".mo")
+        if not compiled.exists() or compiled.read_bytes() != _mo_bytes(catalog):
+            stale.append(str(compiled.relative_to(ROOT)))
+    return stale
+
+
+def update(fresh: Catalog) -> None:
+    """Write the template, bring every language's catalogue up to it and compile them."""
     outputs = {TEMPLATE: _po_text(fresh)}
-    untranslated: list[str] = []
     for language in LANGUAGES:
         catalog = updated(language, fresh)
-        untranslated += problems(language, catalog)
         outputs[_po_path(language)] = _po_text(catalog)
         outputs[_po_path(language).with_suffix(".mo")] = _mo_bytes(catalog)
     for path, content in outputs.items():
         if not path.exists() or path.read_bytes() != content:
-            stale.append(str(path.relative_to(ROOT)))
-            if not check:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_bytes(content)
-    for line in untranslated:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(content)
+
+
+def untranslated() -> list[str]:
+    """Every message of every catalogue that has no translation (or a fuzzy one)."""
+    found = []
+    for language in LANGUAGES:
+        with _po_path(language).open("rb") as file:
+            found += problems(language, read_po(file, locale=language))
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if stale")
+    fresh = template()
+    if parser.parse_args().check:
+        stale = check(fresh)
+        if stale:
+            print(f"stale: {', '.join(stale)} (run python tools/messages.py)", file=sys.stderr)
+    else:
+        stale = []
+        update(fresh)
+    missing = untranslated()
+    for line in missing:
         print(f"untranslated: {line}", file=sys.stderr)
-    if check and stale:
-        print(f"stale: {', '.join(stale)} (run python tools/messages.py)", file=sys.stderr)
-    return 1 if (check and stale) or untranslated else 0
+    return 1 if stale or missing else 0
 
 
 if __name__ == "__main__":

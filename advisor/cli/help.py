@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from advisor.i18n import _, ngettext
+from advisor.i18n import N_, _, ngettext
 
 
 class Option(click.Option):
@@ -45,14 +45,33 @@ def _translated(command: click.Command) -> Iterator[None]:
             setattr(owner, name, english)
 
 
+_HELP_OPTION = N_("Show this message and exit.")
+
+
 class _Translating(click.Command):
     def __init__(self, *args: Any, examples: Sequence[str] = (), **kwargs: Any) -> None:
+        kwargs.setdefault("options_metavar", N_("[OPTIONS]"))  # click's own is not translated
         super().__init__(*args, **kwargs)
         self.examples = tuple(examples)
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with _translated(self):
             super().format_help(ctx, formatter)
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        """The usage line's words (``[OPTIONS]``, ``COMMAND [ARGS]...``) in the language spoken;
+        the arguments' names (``HAND``) stay, as the help text names them."""
+        words = {self.options_metavar, getattr(self, "subcommand_metavar", None)}
+        return [
+            _(piece) if piece in words else piece for piece in super().collect_usage_pieces(ctx)
+        ]
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        """Click keeps the ``--help`` option it made first, in the language of then."""
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = _(_HELP_OPTION)
+        return option
 
     def get_short_help_str(self, limit: int = 45) -> str:
         with _translated(self):
@@ -77,3 +96,7 @@ class Group(_Translating, click.Group):
     """A group of commands whose help is shown in the language spoken."""
 
     command_class = Command
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("subcommand_metavar", N_("COMMAND [ARGS]..."))
+        super().__init__(*args, **kwargs)
