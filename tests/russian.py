@@ -1,9 +1,9 @@
 """What may stay Latin in Russian output, and a finder of the English that should not.
 
 Russian output keeps option names and their values (``--lead me``), file names, TOML keys, JSON
-and CSV, the card letters of the other notations, and the command lines of the examples. Everything else a person
-reads is Russian: :func:`english_words` lists the Latin words left over, so that a test can say
-``assert not english_words(output)``.
+and CSV, the card letters of the other notations, and the command lines of the examples.
+Everything else a person reads is Russian: :func:`english_words` lists the Latin words left
+over, so that a test can say ``assert not english_words(output)``.
 """
 
 from __future__ import annotations
