@@ -52,7 +52,12 @@ def test_a_language_the_advisor_does_not_speak_is_an_error(
 
 @pytest.mark.parametrize(
     ("args", "env"),
-    [(["--lang", "fr", "check", PASS_HAND], {}), (["check", PASS_HAND], {"ADVISOR_LANG": "xx"})],
+    [
+        (["--lang", "fr", "check", PASS_HAND], {}),
+        (["--lang", "fr", "--help"], {}),
+        (["--help", "--lang=de"], {}),
+        (["check", PASS_HAND], {"ADVISOR_LANG": "xx"}),
+    ],
 )
 def test_an_unknown_language_is_one_line_and_exit_2(
     runner: CliRunner, args: list[str], env: dict[str, str]

@@ -48,12 +48,6 @@ class LazyGroup(Group):
         command: click.Command = getattr(importlib.import_module(module_name), attribute)
         return command
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        given = _language_given(args)
-        if given is not None and given.lower() in i18n.LANGUAGES:  # else click names the error
-            i18n.use(given.lower())
-        return super().parse_args(ctx, args)
-
     def main(
         self,
         args: Sequence[str] | None = None,
@@ -66,7 +60,7 @@ class LazyGroup(Group):
         arguments = list(sys.argv[1:] if args is None else args)
 
         def command() -> int:
-            i18n.use(i18n.choose(None, os.environ))  # --lang may change it while parsing
+            i18n.use(i18n.choose(_language_given(arguments), os.environ))
             with self.make_context(prog_name or "advisor", arguments, **extra) as ctx:
                 self.invoke(ctx)
             return guard.ExitCode.SUCCESS
@@ -93,15 +87,10 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
     ctx.exit()
 
 
-def _choose_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-    """``--lang``: it wins over ``$ADVISOR_LANG`` and the locale."""
-    if value is not None:
-        i18n.use(value.lower())
-
-
 def _language_given(arguments: Sequence[str]) -> str | None:
-    """The value of ``--lang`` among the group's own options (before the command's name), so
-    that ``--help --lang ru`` is Russian too: click runs ``--help`` as soon as it meets it."""
+    """The value of ``--lang`` among the group's own options (before the command's name), read
+    before click parses: ``--help --lang ru`` is Russian too (click runs ``--help`` as soon as it
+    meets it), and ``--lang fr --help`` is an error, not English help."""
     words = iter(arguments)
     for word in words:
         if word == "--lang":
@@ -124,7 +113,6 @@ def _language_given(arguments: Sequence[str]) -> str | None:
     "--lang",
     type=click.Choice(i18n.LANGUAGES, case_sensitive=False),
     expose_value=False,
-    callback=_choose_language,
     help=N_(
         "The language of what is shown: en or ru (default: $ADVISOR_LANG, then the locale, "
         "then en). JSON and CSV are the same in every language."
