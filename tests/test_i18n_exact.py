@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from russian import english_words
+from russian_forms import COUNTS, assert_plural, russian
 from solver_build import needs_solver
 
 from advisor import i18n
@@ -21,14 +22,6 @@ FIXTURE = "♠7810 ♣79J ♦78 ♥79"
 LONE_KING = "♠K ♣789 ♦78J ♥78J"
 TWELVE = "♠7810 ♣79J ♦78 ♥79KA"
 EXACT_TWELVE = "♠7 8 9 10 ♣8 K A ♦7 8 9 ♥8 9"
-COUNTS = (0, 1, 2, 5, 11, 21, 22, 25, 111)
-FORM = {0: 2, 1: 0, 2: 1, 5: 2, 11: 2, 21: 0, 22: 1, 25: 2, 111: 2}
-"""The Russian plural form each count takes: 0 one (1, 21), 1 few (2, 22), 2 many."""
-
-
-def russian(runner: CliRunner, *args: str) -> tuple[int, str]:
-    result = runner.invoke(main, ["--lang", "ru", *args])
-    return result.exit_code, result.output
 
 
 def assert_reads_as_russian(output: str) -> None:
@@ -240,11 +233,6 @@ PLURALS = [
 
 @pytest.mark.parametrize(("singular", "plural", "forms"), PLURALS)
 @pytest.mark.parametrize("count", COUNTS)
-def test_plural_forms(singular: str, plural: str, forms: tuple[str, ...], count: int) -> None:
-    values = {"chance": "5%", "more": 462, "per_talon": 1, "talons": 231, "discard": "exact",
-              "seed": 0, "bound": -1.5, "layouts": 184_756}  # fmt: skip
-    with i18n.speaking("ru"):
-        text = i18n.ngettext(singular, plural, count, **values)
-    assert f"{count} {forms[FORM[count]]}" in text, text
-    for other in {forms[0], forms[1], forms[2]} - {forms[FORM[count]]}:
-        assert f"{count} {other}" not in text
+def test_plural_forms(singular: str, plural: str, forms: tuple[str, str, str], count: int) -> None:
+    assert_plural(singular, plural, forms, count, chance="5%", more=462, per_talon=1, talons=231,
+                  discard="exact", seed=0, bound=-1.5, layouts=184_756)  # fmt: skip
