@@ -9,7 +9,7 @@ from typing import IO
 from rich.console import Console
 from rich.text import Text
 
-from advisor.i18n import number
+from advisor.i18n import N_, _, number
 from advisor.text import shown
 
 
@@ -44,3 +44,26 @@ def share(fraction: float, digits: int = 1) -> str:
 
 VERDICT_STYLE = {"declare": "bold green", "pass": "bold red", "error": "bold red"}
 """How a verdict (or a bad line's error) is coloured."""
+
+VERDICT_WORDS = {"declare": N_("declare"), "pass": N_("pass")}
+"""A verdict as a table cell or a clause names it (translated where shown)."""
+
+VERDICT_HEADLINES = {"declare": N_("DECLARE"), "pass": N_("PASS")}
+"""A verdict as the headline of a verdict line (translated where shown)."""
+
+LEAD_WORDS = {
+    "me": N_("me (M leads the first trick)"),
+    "left": N_("left (L leads the first trick)"),
+    "right": N_("right (R leads the first trick)"),
+    "them": N_("them (L's and R's lead, averaged)"),
+}
+"""Who leads the first trick, by the ``--lead`` value, in the exact analyses (translated where
+shown)."""
+
+
+def labels(*english: str, gap: int = 2) -> list[str]:
+    """``english`` labels translated and padded to one width, the longest plus ``gap``: the
+    heads of a column of ``Label  value`` lines, aligned in any language."""
+    translated = [_(label) for label in english]
+    width = max(len(label) for label in translated) + gap
+    return [f"{label:<{width}}" for label in translated]
