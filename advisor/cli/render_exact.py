@@ -30,7 +30,7 @@ def render_exact(found: ExactOdds) -> None:
     out.print(_seat_lines(found))
     out.print(_tricks_line(found))
     out.print(_discarded_line(found))
-    out.print(_verdict_line(found))
+    out.print(_verdict_line(found, out.width))
     if found.too_close:
         label = _label(N_("Close"))
         text = ngettext(
@@ -153,7 +153,9 @@ def _glyph_first(card: Card) -> str:
     return shown_cards(f"{card.suit.glyph}{card.rank.symbol}")
 
 
-def _verdict_line(found: ExactOdds) -> Text:
+def _verdict_line(found: ExactOdds, width: int) -> Text:
+    """``Exact play: DECLARE — expected ...; the founding rule ...``; the founding rule's word on
+    a line of its own when the whole would not fit in ``width`` columns."""
     limit = found.threshold
     if limit is not None and found.expected_score > found.pass_score and not found.declare:
         why = _("caught in {caught} (limit {limit:g}%)", caught=share(found.p_caught), limit=limit)
@@ -171,16 +173,15 @@ def _verdict_line(found: ExactOdds) -> Text:
         )
     founding = found.founding.verdict
     if founding == found.verdict:
-        text = _("{why}; the founding rule agrees", why=why)
+        rule = _("the founding rule agrees")
     else:
-        text = _(
-            "{why}; the founding rule says {verdict}", why=why, verdict=_(VERDICT_WORDS[founding])
-        )
-    return Text.assemble(
-        (_("Exact play:") + " ", "bold"),
-        (_(VERDICT_HEADLINES[found.verdict]), VERDICT_STYLE[found.verdict]),
-        f" — {text}",
-    )
+        rule = _("the founding rule says {verdict}", verdict=_(VERDICT_WORDS[founding]))
+    label, headline = _("Exact play:") + " ", _(VERDICT_HEADLINES[found.verdict])
+    head = Text.assemble((label, "bold"), (headline, VERDICT_STYLE[found.verdict]))
+    if len(label) + len(headline) + len(why) + len(rule) + 5 <= width:
+        return Text.assemble(head, f" — {why}; {rule}")
+    indent = " " * (len(label) + len(headline) + 3)
+    return Text.assemble(head, f" — {why};\n{indent}{rule}")
 
 
 def exact_summary(exact: Mapping[str, Any]) -> str:
