@@ -88,7 +88,8 @@ def _cells(row: Row) -> list[str | Text]:
     else:
         verdict = row.verdict
         cells = [str(row.line), plain(row.id or ""), shown_cards(row.hand),
-                 _(LEAD_WORDS[row.lead]), number(row.holes), percent(row.combined)]  # fmt: skip
+                 _(LEAD_WORDS.get(row.lead, row.lead)), number(row.holes),
+                 percent(row.combined)]  # fmt: skip
     return [*cells, Text(_(VERDICT_WORDS[verdict]), style=VERDICT_STYLE[verdict])]
 
 
