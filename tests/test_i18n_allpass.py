@@ -4,14 +4,12 @@ both languages; the plural forms of the counts a player reads."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 from russian import english_words
+from russian_forms import COUNTS, ENV, help_of, russian_form
 from solver_build import require_built
 
 from advisor.allpass import solver as allpass_solver
@@ -25,7 +23,6 @@ from advisor.i18n import ngettext, speaking
 from advisor.seats import Position
 
 ROOT = Path(__file__).parent.parent
-ENV = {"COLUMNS": "80", "NO_COLOR": "1", "LANG": "C", "LC_ALL": "", "ADVISOR_LANG": ""}
 LAYOUT = (
     "first: ♠7 8 9 10 ♣7 8 9 ♦7 8 9 second: ♠J Q K A ♣10 J Q ♦10 J Q "
     "third: ♣K A ♦K A ♥7 8 9 10 J Q talon: K♥ A♥"
@@ -34,7 +31,6 @@ REVOKE = (
     "7♠ J♠ 7♥ 8♠ Q♠ 8♥ 9♠ K♠ K♣ 10♣ A♣ 7♣ K♦ 7♦ 10♦ A♦ 8♣ J♦ 9♥ 10♠ A♠ 10♥ 8♦ J♣ J♥ 9♣ Q♣ Q♥ 9♦ Q♦"
 )
 HAND = "♠7 9 J ♣8 Q A ♦7 10 ♥9 K"
-COUNTS = (0, 1, 2, 5, 11, 21, 22, 25, 111)
 # notation labels and values a Russian line shows as they are typed
 NOTATION = {"talon", "DEAL", "SEAT"}
 
@@ -49,14 +45,6 @@ def allpass(*args: str, lang: str = "ru") -> Result:
 
 def needs_the_solver() -> None:
     require_built(allpass_solver.core_available(), "the compiled all-pass solver")
-
-
-def russian_form(count: int, one: str, few: str, many: str) -> str:
-    if count % 10 == 1 and count % 100 != 11:
-        return one
-    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-        return few
-    return many
 
 
 def reads_well(out: str) -> None:
@@ -358,19 +346,6 @@ def test_plural_forms_of_layout_errors(count: int) -> None:
     for phrase, forms in checks:
         with speaking("ru"):
             assert russian_form(count, *forms).format(count=count) in phrase.text()
-
-
-def help_of(command: str) -> subprocess.CompletedProcess[str]:
-    """``advisor --lang ru COMMAND --help`` in a process of its own: click makes a command's
-    help option once, in the language of the first help shown in the process."""
-    environ = {**os.environ, **ENV}
-    return subprocess.run(
-        [sys.executable, "-m", "advisor", "--lang", "ru", command, "--help"],
-        capture_output=True,
-        text=True,
-        env=environ,
-        check=False,
-    )
 
 
 def test_help_in_russian() -> None:

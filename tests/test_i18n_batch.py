@@ -4,14 +4,13 @@ errors in Russian; the records (jsonl, csv, error records) the same bytes in bot
 from __future__ import annotations
 
 import io
-import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 from russian import english_words
+from russian_forms import COUNTS, ENV, help_of, russian_form
 
 from advisor.batch import Tally
 from advisor.batch.sources import BLOCK_SIZE
@@ -21,25 +20,14 @@ from advisor.i18n import speaking
 from advisor.limits import check_jobs, check_samples, max_jobs
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
-ENV = {"COLUMNS": "80", "NO_COLOR": "1", "LANG": "C", "LC_ALL": "", "ADVISOR_LANG": ""}
 CLEAN = "7S 8S 10S 7C 9C JC 7D 8D 7H 9H"
 HOLE = "♠789 ♣789 ♦78 ♥7Q"
-COUNTS = (0, 1, 2, 5, 11, 21, 22, 25, 111)
 # the ids of examples/hands.txt: names a user gave, not English of the advisor's
 EXAMPLE_IDS = {"clean", "void", "own", "their", "at", "most", "unlisted", "holes", "over", "deal"}
 
 
 def run(*args: str, lang: str = "ru", input: str | bytes | None = None) -> Result:
     return CliRunner().invoke(main, ["--lang", lang, "batch", *args], input=input, env=ENV)
-
-
-def russian_form(count: int, one: str, few: str, many: str) -> str:
-    """The Russian plural rule, written out: 1 21 101 -> one; 2-4 22-24 -> few; else many."""
-    if count % 10 == 1 and count % 100 != 11:
-        return one
-    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-        return few
-    return many
 
 
 def test_the_table_summary_and_chart_in_russian(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -311,19 +299,6 @@ def test_a_csv_row_without_a_hand_in_russian() -> None:
     result = run("--input-format", "csv", "--format", "csv", "-q", input="hand,id\n,x\n")
     assert result.stderr == "<stdin>:2: в столбце 'hand' нет руки\n"
     assert result.stdout.splitlines()[1].endswith(",no hand in the 'hand' column")
-
-
-def help_of(command: str) -> subprocess.CompletedProcess[str]:
-    """``advisor --lang ru COMMAND --help`` in a process of its own: click makes a command's
-    help option once, in the language of the first help shown in the process."""
-    environ = {**os.environ, **ENV}
-    return subprocess.run(
-        [sys.executable, "-m", "advisor", "--lang", "ru", command, "--help"],
-        capture_output=True,
-        text=True,
-        env=environ,
-        check=False,
-    )
 
 
 def test_help_in_russian() -> None:
