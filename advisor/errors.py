@@ -23,8 +23,7 @@ class AdvisorError(ValueError):
 
     def text(self) -> str:
         """The message in the language spoken."""
-        # Interim, while raise sites still pass plain strings: removed once all are phrases.
-        return self.phrase.text() if isinstance(self.phrase, Phrase) else str(self.phrase)
+        return self.phrase.text()
 
     def __reduce__(self) -> tuple[Any, ...]:  # from a batch worker, with its phrase
         return (_rebuilt, (type(self), self.phrase))

@@ -33,7 +33,7 @@ def test_check_allpass_on_catchers_lead_prices_second_and_third_hand(runner: Cli
         "Seat         Forced  95% interval  Fewest  Penalty\n"
         "second hand    3.63   3.58–3.69      0.04    -3.63\n"
         "third hand     3.41   3.36–3.47      0.04    -3.41\n"
-        "average        3.52                         -3.52\n"
+        "average        3.52                          -3.52\n"
     )
 
 

@@ -79,7 +79,7 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
     from advisor.build import compiled_parts
 
     parts = ", ".join(
-        _("{part} present", part=name) if built else _("{part} missing", part=name)
+        _("{part} present", part=_(name)) if built else _("{part} missing", part=_(name))
         for name, built in compiled_parts().items()
     )
     click.echo(_("advisor, version {version}", version=version("misere-advisor")))
