@@ -39,7 +39,7 @@ def test_a_caught_layout(runner: CliRunner) -> None:
         "            ♦ 7 8 9",
         "            ♥ 7 8",
         "",
-        "Ход  левого (первым ходит левый ловящий)",
+        "Ход  ход левого (первым ходит левый ловящий)",
         "Ловится: ловящие могут заставить мизериста взять 1 взятку (10 в гору).",
     ]
     assert lines[14] == " #  Ход        М     Л     П     Взял"
@@ -52,7 +52,7 @@ def test_a_caught_layout(runner: CliRunner) -> None:
 def test_a_clean_layout(runner: CliRunner) -> None:
     code, out = russian(runner, "solve", "--layout", CLEAN_LAYOUT, "--lead", "me")
     assert code == 0
-    assert "Ход  свой (первым ходит мизерист)\n" in out
+    assert "Ход  свой ход (первым ходит мизерист)\n" in out
     assert "Чисто: ловящие не могут заставить мизериста взять взятку.\n" in out
     assert " 1  ходит М    7♠    8♠    Д♠    П\n" in out
     assert not english_words(out)
@@ -66,7 +66,7 @@ def test_sampled_odds(runner: CliRunner) -> None:
     assert out == (
         "Рука      ♠7 10 ♣7 8 9 ♦7 8 9 ♥7 8\n"
         "Снос      ♦Т ♥Т\n"
-        "Ход       левого (первым ходит левый ловящий)\n"
+        "Ход       ход левого (первым ходит левый ловящий)\n"
         "Расклады  2\u00a0000 случайных раскладов (зерно 0)\n"
         "\n"
         "Ловится в 697 раскладах из 2\u00a0000: 34,85% (интервал 95%: 32,79–36,97%)\n"
