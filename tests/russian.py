@@ -66,6 +66,7 @@ ALWAYS_LATIN = frozenset(
         "PATH",
         "SIGTERM",
         "Ctrl",
+        "head",
         "gcc",
         "pip",
     }

@@ -136,7 +136,7 @@ def test_an_estimate_in_russian() -> None:
         "Место     вторая рука\n"
         "Расклады  60 случайных раскладов остальных 22 карт (зерно 3)\n"
     )
-    assert "         Среднее  95% интервал\nНавяжут    " in out
+    assert "         Среднее  интервал 95%\nНавяжут    " in out
     assert "Взятки  Навяжут  Минимум\n" in out
     found = estimate_allpass(parse_hand(HAND), Position.SECOND, AllPassRules(), samples=60, seed=3)
     penalty = f"{found.expected_penalty:.2f}".replace(".", ",")
@@ -151,7 +151,7 @@ def test_check_allpass_passing_section_in_russian() -> None:
     lines = result.output.splitlines()
     assert lines[-5:] == [
         "Распас  если все пасуют: 1\u00a0000 раскладов на руку (зерно 0), 1 очко за взятку",
-        "Место        Навяжут  95% интервал  Минимум    Штраф",
+        "Место        Навяжут  интервал 95%  Минимум    Штраф",
         "вторая рука     0,85   0,81–0,89       0,00    -0,85",
         "третья рука     0,63   0,60–0,67       0,00    -0,63",
         "в среднем       0,74                           -0,74",
