@@ -12,13 +12,15 @@ import importlib
 import os
 from types import ModuleType
 
+from advisor.i18n import N_
+
 PURE_PYTHON_ENV = "ADVISOR_PUREPYTHON"
 
-# what the part does -> its module
+# what the part does (a message: ``advisor --version`` shows it translated) -> its module
 COMPILED_PARTS = {
-    "solver": "advisor.solver._core",
-    "all-pass solver": "advisor.allpass._core",
-    "reader": "advisor._fastread",
+    N_("solver"): "advisor.solver._core",
+    N_("all-pass solver"): "advisor.allpass._core",
+    N_("reader"): "advisor._fastread",
 }
 
 

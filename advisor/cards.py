@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
 from advisor.errors import CardCountError, DuplicateCardError, NotationError
+from advisor.i18n import Phrase, as_cards
 
 HAND_SIZE = 10
 TALON_SIZE = 2
@@ -291,13 +292,22 @@ def parse_cards(text: str | Iterable[str], count: int | None = None) -> CardSet:
     for index, token in cards:
         if mask >> index & 1:
             card = Card.from_index(index)
-            where = f"'{seen[index]}' and '{token}'" if seen[index] != token else f"'{token}'"
-            raise DuplicateCardError(f"{card} is given twice ({where})")
+            if seen[index] != token:
+                raise DuplicateCardError(
+                    Phrase(
+                        "{card} is given twice ('{first}' and '{second}')",
+                        card=as_cards(card),
+                        first=seen[index],
+                        second=token,
+                    )
+                )
+            raise DuplicateCardError(
+                Phrase("{card} is given twice ('{token}')", card=as_cards(card), token=token)
+            )
         mask |= 1 << index
         seen[index] = token
     if count is not None and len(cards) != count:
-        wanted = "a hand has 10" if count == HAND_SIZE else f"{count} are needed"
-        raise CardCountError(f"{_count_cards(len(cards))} given, {wanted}")
+        raise CardCountError(_count_error(len(cards), count))
     return CardSet(mask)
 
 
@@ -306,24 +316,40 @@ def parse_ranks(text: str) -> int:
     mask = 0
     cleaned = _SEPARATORS.sub("", text.replace(_VARIATION_SELECTOR, ""))
     if not cleaned:
-        raise NotationError(f"'{text}' has no ranks")
+        raise NotationError(Phrase("'{text}' has no ranks", text=text))
     for rank in _read_ranks(cleaned, text):
         if mask >> rank & 1:
-            raise DuplicateCardError(f"'{text}' gives the rank {rank.symbol} twice")
+            raise DuplicateCardError(
+                Phrase(
+                    "'{text}' gives the rank {rank} twice", text=text, rank=as_cards(rank.symbol)
+                )
+            )
         mask |= 1 << rank
     return mask
 
 
-def _count_cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
+def _count_error(given: int, wanted: int) -> Phrase:
+    if wanted == HAND_SIZE:
+        return Phrase.counted(
+            "{count} card given, a hand has 10", "{count} cards given, a hand has 10", given
+        )
+    return Phrase.counted(
+        "{count} card given, {wanted} are needed",
+        "{count} cards given, {wanted} are needed",
+        given,
+        wanted=wanted,
+    )
 
 
 def _parse_dotted(text: str) -> list[tuple[int, str]]:
     parts = text.split(".")
     if len(parts) != 4:
         raise NotationError(
-            f"'{text.strip()}': dotted notation has 4 suits in the order ♠.♣.♦.♥, "
-            f"found {len(parts)}"
+            Phrase(
+                "'{text}': dotted notation has 4 suits in the order ♠.♣.♦.♥, found {found}",
+                text=text.strip(),
+                found=len(parts),
+            )
         )
     cards = []
     for suit, part in zip(Suit, parts, strict=True):
@@ -395,19 +421,35 @@ def _read_ranks(chunk: str, token: str) -> Iterator[Rank]:
         yield rank
 
 
+def _not_a_card(token: str) -> NotationError:
+    return NotationError(
+        Phrase("'{token}' is not a Preferans card: the deck runs 7..A", token=token)
+    )
+
+
 def _read_rank(text: str, pos: int, token: str) -> tuple[Rank, int]:
     ch = text[pos].upper()
     if ch == "1":
         if text[pos + 1 : pos + 2] == "0":
             return Rank.TEN, pos + 2
-        raise NotationError(f"'{token}' is not a Preferans card: the deck runs 7..A")
+        raise _not_a_card(token)
     if ch in _RANK_LETTERS:
         return _RANK_LETTERS[ch], pos + 1
     if ch in _NON_PREFERANS_RANKS:
-        raise NotationError(f"'{token}' is not a Preferans card: the deck runs 7..A")
+        raise _not_a_card(token)
     if ch in _SUIT_LETTERS or ch in _SUIT_GLYPHS:
-        raise NotationError(f"'{token}': a suit '{text[pos]}' where a rank (7..A) belongs")
-    raise NotationError(f"'{token}': '{text[pos]}' is neither a rank (7..A) nor a suit")
+        raise NotationError(
+            Phrase(
+                "'{token}': a suit '{char}' where a rank (7..A) belongs",
+                token=token,
+                char=text[pos],
+            )
+        )
+    raise NotationError(
+        Phrase(
+            "'{token}': '{char}' is neither a rank (7..A) nor a suit", token=token, char=text[pos]
+        )
+    )
 
 
 def _read_rank_first(token: str) -> list[tuple[int, str]]:
@@ -418,14 +460,23 @@ def _read_rank_first(token: str) -> list[tuple[int, str]]:
         rank, pos = _read_rank(token, pos, token)
         if pos == len(token):
             raise NotationError(
-                f"'{token}' has no suit: write 7S or 7♠, or put ranks after a suit (♠7 8)"
+                Phrase(
+                    "'{token}' has no suit: write 7S or 7♠, or put ranks after a suit (♠7 8)",
+                    token=token,
+                )
             )
         ch = token[pos]
         suit = _SUIT_GLYPHS.get(ch, _SUIT_LETTERS.get(ch.upper()))
         if suit is None:
             if ch in _NON_PREFERANS_RANKS or ch.isdigit():
-                raise NotationError(f"'{token}' is not a Preferans card: the deck runs 7..A")
-            raise NotationError(f"'{token}': '{ch}' is not a suit (S C D H, ♠ ♣ ♦ ♥, п т б ч)")
+                raise _not_a_card(token)
+            raise NotationError(
+                Phrase(
+                    "'{token}': '{char}' is not a suit (S C D H, ♠ ♣ ♦ ♥, п т б ч)",
+                    token=token,
+                    char=ch,
+                )
+            )
         cards.append((suit.shift + rank, token))
         pos += 1
     return cards

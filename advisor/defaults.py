@@ -10,3 +10,4 @@ SPLITS_PER_TALON = 4
 EXACT_DEALS = SPLITS_PER_TALON * TALON_COUNT  # 924: check --exact, batch --exact
 DISCARD_LAYOUTS = 2000  # discard --exact: the layouts every discard is played out on
 CALIBRATE_SAMPLES = 5_000  # table calibrate: deals a holding and lead (about ±1.4 points)
+ALLPASS_DEALS = 1000  # the all-pass estimate of a hand (allpass HAND, check --allpass)

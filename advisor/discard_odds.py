@@ -20,10 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from advisor.cards import WITH_TALON, CardSet
+from advisor.cards import CardSet
 from advisor.defaults import DISCARD_LAYOUTS
-from advisor.errors import CardCountError, ExactError
+from advisor.errors import ExactError
 from advisor.exact_discard import SeatTricks, score_discards
+from advisor.i18n import Phrase
 from advisor.limits import check_samples
 from advisor.seats import Lead, Seat
 from advisor.solver import (
@@ -38,7 +39,7 @@ from advisor.solver import (
     wilson_interval,
 )
 from advisor.table import Table
-from advisor.talon import talon_discard_order
+from advisor.talon import check_twelve, talon_discard_order
 from advisor.verdict import DECLARE, PASS, json_number
 
 SETTLED_BEST = 5  # discards whose forced tricks are found even when they cannot be the best
@@ -242,13 +243,12 @@ def discard_odds(
 ) -> DiscardOdds:
     """Score every discard of twelve ``cards``; see the module docstring. ``jobs`` and
     ``progress`` are for the splits solved in full (``exact``)."""
-    if len(cards) != WITH_TALON:
-        raise CardCountError(f"{len(cards)} cards given, {WITH_TALON} are needed")
+    check_twelve(cards)
     check_samples(samples)
     pass_score = table.pass_score
     if pass_score is None:
         raise ExactError(
-            'pass_score = "allpass" needs the ten cards as dealt: ask advisor check --exact'
+            Phrase('pass_score = "allpass" needs the ten cards as dealt: ask advisor check --exact')
         )
     if not core_available():
         raise SolverUnavailableError()

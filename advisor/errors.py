@@ -1,14 +1,42 @@
 """The package's errors: every bad input raises a subclass of :class:`AdvisorError`.
 
 All of them are ``ValueError`` subclasses whose message quotes the bad input and says why it is
-wrong, so the CLI can print ``str(error)`` as a one-line message and exit with code 2.
+wrong, so the CLI can print it as a one-line message and exit with code 2. The message is a
+:class:`~advisor.i18n.Phrase`: ``str(error)`` is English (for records), ``error.phrase.text()``
+the language spoken.
 """
 
 from __future__ import annotations
 
+import errno
+from typing import Any
+
+from advisor.i18n import N_, Phrase
+
 
 class AdvisorError(ValueError):
     """Base class of every input error the advisor raises."""
+
+    def __init__(self, message: Phrase) -> None:
+        super().__init__(str(message))
+        self.phrase = message
+
+    def text(self) -> str:
+        """The message in the language spoken."""
+        return self.phrase.text()
+
+    def __reduce__(self) -> tuple[Any, ...]:  # from a batch worker, with its phrase
+        return (_rebuilt, (type(self), self.phrase))
+
+
+def _rebuilt(kind: type[AdvisorError], phrase: Phrase) -> AdvisorError:
+    error = kind.__new__(kind)
+    AdvisorError.__init__(error, phrase)
+    return error
+
+
+class LanguageError(AdvisorError):
+    """A language the advisor does not speak."""
 
 
 class NotationError(AdvisorError):
@@ -56,9 +84,10 @@ class MissingBuildError(AdvisorError):
     """A compiled part of the advisor that a command needs was not built."""
 
 
-REBUILD = (
-    "install a C compiler (e.g. gcc), then run 'pip install --force-reinstall .' in the "
-    "advisor's source folder; 'advisor --version' shows which compiled parts are present"
+_MISSING = N_(
+    "the compiled {part} ({module}) is missing: install a C compiler (e.g. gcc), then run "
+    "'pip install --force-reinstall .' in the advisor's source folder; 'advisor --version' "
+    "shows which compiled parts are present"
 )
 
 
@@ -66,7 +95,7 @@ class SolverUnavailableError(MissingBuildError):
     """The compiled solver was not built (no C compiler when the advisor was installed)."""
 
     def __init__(self) -> None:
-        super().__init__(f"the compiled solver (advisor.solver._core) is missing: {REBUILD}")
+        super().__init__(Phrase(_MISSING, part=Phrase(N_("solver")), module="advisor.solver._core"))
 
 
 class PlayError(AdvisorError):
@@ -80,5 +109,31 @@ class AllPassSolverUnavailableError(MissingBuildError):
 
     def __init__(self) -> None:
         super().__init__(
-            f"the compiled all-pass solver (advisor.allpass._core) is missing: {REBUILD}"
+            Phrase(_MISSING, part=Phrase(N_("all-pass solver")), module="advisor.allpass._core")
         )
+
+
+_OS_REASONS = {
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EDQUOT: N_("Disk quota exceeded"),
+    errno.EFBIG: N_("File too large"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.EROFS: N_("Read-only file system"),
+    errno.ENOENT: N_("No such file or directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.EIO: N_("Input/output error"),
+    errno.ELOOP: N_("Too many levels of symbolic links"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.EEXIST: N_("File exists"),
+}
+
+
+def os_reason(error: OSError) -> Phrase:
+    """Why the system refused, as a phrase: the C library's words for the usual causes (so
+    that they can be translated), its own message for the rare ones."""
+    known = _OS_REASONS.get(error.errno or 0)
+    if known is not None:
+        return Phrase(known)
+    return Phrase("{reason}", reason=error.strerror or str(error))

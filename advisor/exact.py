@@ -46,13 +46,14 @@ from typing import Any
 from advisor.allpass import AllPassRules, PassingCost, passing_cost
 from advisor.cards import HAND_SIZE, Card, CardSet
 from advisor.defaults import EXACT_DEALS, TALON_COUNT
-from advisor.errors import CardCountError, ExactError
+from advisor.errors import ExactError
 from advisor.exact_discard import choose_discard, total_score
+from advisor.i18n import Phrase, as_cards
 from advisor.limits import check_samples
 from advisor.seats import Lead, Seat
 from advisor.solver import Odds, SolverUnavailableError, core_available, solve_many
 from advisor.table import Table
-from advisor.talon import talon_discard_order, talon_discards
+from advisor.talon import check_hand_size, talon_discard_order, talon_discards
 from advisor.verdict import DECLARE, PASS, Assessment, assess, json_number
 from advisor.words import Word
 
@@ -80,7 +81,9 @@ def discard_mode(value: str | DiscardMode) -> DiscardMode:
     try:
         return DiscardMode(value)
     except ValueError:
-        raise ExactError(f"discard '{value}' must be exact, table or solver") from None
+        raise ExactError(
+            Phrase("discard '{value}' must be exact, table or solver", value=value)
+        ) from None
 
 
 # --- the sample --------------------------------------------------------------------------------
@@ -303,26 +306,42 @@ class ExactOdds:
         return math.ceil(wanted / TALON_COUNT) * TALON_COUNT
 
     @property
-    def reason(self) -> str | None:
+    def reason(self) -> Phrase | None:
         """Why the exact-play verdict differs from the founding one, in one line (None when
         they agree)."""
         if self.declare == self.founding.declare:
             return None
-        caught, score = _percent(self.p_caught), f"{self.expected_score:+.1f}"
+        caught, score = 100 * self.p_caught, self.expected_score
         if self.founding.declare:
             if self.expected_score > self.pass_score and self.threshold is not None:
-                return f"with best play the catchers catch it in {caught}, above the " \
-                       f"{self.threshold:g}% limit"  # fmt: skip
-            return (
-                f"caught in {caught}, then for {self.tricks_when_caught:.1f} tricks on average: "
-                f"expected {score}"
+                return Phrase(
+                    "with best play the catchers catch it in {caught:.1f}%, above the "
+                    "{limit:g}% limit",
+                    caught=caught,
+                    limit=self.threshold,
+                )
+            return Phrase(
+                "caught in {caught:.1f}%, then for {tricks:.1f} tricks on average: "
+                "expected {score:+.1f}",
+                caught=caught,
+                tricks=self.tricks_when_caught,
+                score=score,
             )
         usual = self.usual_discards
         if not usual:
-            return f"with the talon and best play it is caught in only {caught}: expected {score}"
-        share = _percent(max(n for _, n in usual) / (TALON_COUNT * len(self.seats)), 0)
+            return Phrase(
+                "with the talon and best play it is caught in only {caught:.1f}%: "
+                "expected {score:+.1f}",
+                caught=caught,
+                score=score,
+            )
+        share = 100 * max(n for _, n in usual) / (TALON_COUNT * len(self.seats))
         cards = CardSet.of(card for card, _ in usual)
-        return f"the talon usually lets the player discard {cards} ({share} of talons)"
+        return Phrase(
+            "the talon usually lets the player discard {cards} ({share:.0f}% of talons)",
+            cards=as_cards(cards),
+            share=share,
+        )
 
     @property
     def discarded(self) -> tuple[tuple[Card, int], ...]:
@@ -367,7 +386,7 @@ class ExactOdds:
             "passing": None if self.passing is None else self.passing.to_dict(),
             "threshold": None if self.threshold is None else json_number(self.threshold),
             "verdict": self.verdict,
-            "reason": self.reason,
+            "reason": None if self.reason is None else str(self.reason),
             "discarded": [{"card": str(card), "talons": n} for card, n in self.discarded],
             "seats": [seat.to_dict() for seat in self.seats],
         }
@@ -381,10 +400,6 @@ def _mean(values: Iterator[float] | Sequence[float]) -> float:
 def _mean_bounds(bounds: Iterator[tuple[float, float]]) -> tuple[float, float]:
     found = list(bounds)
     return _mean([low for low, _ in found]), _mean([high for _, high in found])
-
-
-def _percent(fraction: float, digits: int = 1) -> str:
-    return f"{100 * fraction:.{digits}f}%"
 
 
 # --- the analysis ------------------------------------------------------------------------------
@@ -411,8 +426,7 @@ def exact_odds(
     hand holds ten cards.
     """
     mode = discard_mode(discard)
-    if len(hand) != HAND_SIZE:
-        raise CardCountError(f"{len(hand)} cards given, a hand has {HAND_SIZE}")
+    check_hand_size(hand)
     per_talon = splits_per_talon(samples)
     if not core_available():
         raise SolverUnavailableError()

@@ -24,7 +24,8 @@ import tempfile
 from collections.abc import Iterator
 from typing import IO
 
-from advisor.errors import OutputError
+from advisor.errors import OutputError, os_reason
+from advisor.i18n import Phrase
 
 _PROC_FD = "/proc/self/fd"  # where an unnamed file can be linked from (Linux)
 
@@ -41,7 +42,7 @@ def atomic_output(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
     except OSError as error:
         raise _cannot_write(path, error) from None
     if info is not None and stat.S_ISDIR(info.st_mode):
-        raise OutputError(f"{path}: cannot be written (it is a directory)")
+        raise OutputError(Phrase("{path}: cannot be written (it is a directory)", path=path))
     if info is not None and not stat.S_ISREG(info.st_mode):
         with _written_into(path, info) as stream:
             yield stream
@@ -57,7 +58,9 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
 
 
 def _cannot_write(path: str, error: OSError) -> OutputError:
-    return OutputError(f"{path}: cannot be written ({error.strerror or error})")
+    return OutputError(
+        Phrase("{path}: cannot be written ({reason})", path=path, reason=os_reason(error))
+    )
 
 
 @contextlib.contextmanager

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from advisor.cards import RANK_SYMBOLS, Rank, format_ranks, parse_ranks
 from advisor.errors import DuplicateCardError, NotationError
+from advisor.i18n import Phrase, as_cards
 
 # The rank indexes (0 = the 7) of every 8-bit holding, low to high: the bulk paths (the talon
 # outlook judges thousands of holdings) need plain ints, not Rank members built each time.
@@ -107,26 +108,43 @@ class HoldingPattern(NamedTuple):
         """
         words = text.split()
         if not words:
-            raise NotationError(f"'{text}' names no cards")
+            raise NotationError(Phrase("'{text}' names no cards", text=text))
         if len(words) > 8:
-            raise NotationError(f"'{text}' has {len(words)} cards: a suit has only 8")
+            raise NotationError(
+                Phrase.counted(
+                    "'{text}' has {count} card: a suit has only 8",
+                    "'{text}' has {count} cards: a suit has only 8",
+                    len(words),
+                    text=text,
+                )
+            )
         positions = []
         for word in words:
             alternatives = word.split("|")
             if any(not alt for alt in alternatives):
-                raise NotationError(f"'{text}': '{word}' has an empty alternative")
+                raise NotationError(
+                    Phrase("'{text}': '{word}' has an empty alternative", text=text, word=word)
+                )
             ranks = sorted({_single_rank(alt, text) for alt in alternatives})
             if len(ranks) != len(alternatives):
-                raise DuplicateCardError(f"'{text}': '{word}' names a rank twice")
+                raise DuplicateCardError(
+                    Phrase("'{text}': '{word}' names a rank twice", text=text, word=word)
+                )
             positions.append(tuple(ranks))
         positions.sort()
         singles = [pos[0] for pos in positions if len(pos) == 1]
         if len(set(singles)) != len(singles):
             twice = next(r for r in singles if singles.count(r) > 1)
-            raise DuplicateCardError(f"'{text}' names the rank {twice.symbol} twice")
+            raise DuplicateCardError(
+                Phrase(
+                    "'{text}' names the rank {rank} twice", text=text, rank=as_cards(twice.symbol)
+                )
+            )
         pattern = cls(tuple(positions))
         if not pattern.holdings():
-            raise NotationError(f"'{text}' spells no possible holding (a rank used twice?)")
+            raise NotationError(
+                Phrase("'{text}' spells no possible holding (a rank used twice?)", text=text)
+            )
         return pattern
 
     def holdings(self) -> tuple[Holding, ...]:
@@ -157,7 +175,15 @@ def _single_rank(text: str, key: str) -> Rank:
     try:
         mask = parse_ranks(text)
     except (NotationError, DuplicateCardError) as error:
-        raise NotationError(f"'{key}': '{text}' is not a Preferans rank (7..A)") from error
+        raise NotationError(
+            Phrase("'{key}': '{text}' is not a Preferans rank (7..A)", key=key, text=text)
+        ) from error
     if mask.bit_count() != 1:
-        raise NotationError(f"'{key}': '{text}' is more than one rank (separate them by spaces)")
+        raise NotationError(
+            Phrase(
+                "'{key}': '{text}' is more than one rank (separate them by spaces)",
+                key=key,
+                text=text,
+            )
+        )
     return Rank(mask.bit_length() - 1)

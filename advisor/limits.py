@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 
 from advisor.errors import LimitError
+from advisor.i18n import Phrase
 
 JOBS_PER_CORE = 4  # processes or threads a run may use, per core
 MAX_SAMPLES = 10_000_000  # sampled layouts (solve --samples) or deals (--exact --samples)
@@ -32,10 +33,17 @@ def max_jobs() -> int:
 def check_jobs(jobs: int) -> int:
     """``jobs`` itself if it is at least 1 and at most :func:`max_jobs`."""
     if jobs < 1:
-        raise LimitError(f"jobs must be at least 1, not {jobs}")
+        raise LimitError(Phrase("jobs must be at least 1, not {jobs}", jobs=jobs))
     if jobs > max_jobs():
         raise LimitError(
-            f"jobs must be at most {max_jobs()} ({JOBS_PER_CORE} × the {cores()} cores), not {jobs}"
+            Phrase.counted(
+                "jobs must be at most {limit} ({per_core} × the {count} core), not {jobs}",
+                "jobs must be at most {limit} ({per_core} × the {count} cores), not {jobs}",
+                cores(),
+                limit=max_jobs(),
+                per_core=JOBS_PER_CORE,
+                jobs=jobs,
+            )
         )
     return jobs
 
@@ -43,7 +51,15 @@ def check_jobs(jobs: int) -> int:
 def check_samples(samples: int) -> int:
     """``samples`` itself if it is at least 1 and at most :data:`MAX_SAMPLES`."""
     if samples < 1:
-        raise LimitError(f"the number of samples must be at least 1, not {samples}")
+        raise LimitError(
+            Phrase("the number of samples must be at least 1, not {samples}", samples=samples)
+        )
     if samples > MAX_SAMPLES:
-        raise LimitError(f"the number of samples must be at most {MAX_SAMPLES:,}, not {samples:,}")
+        raise LimitError(
+            Phrase(
+                "the number of samples must be at most {limit:,}, not {samples:,}",
+                limit=MAX_SAMPLES,
+                samples=samples,
+            )
+        )
     return samples

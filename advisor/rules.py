@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from advisor.cards import CardSet, Suit
 from advisor.holdings import Holding
+from advisor.i18n import N_, Phrase, as_cards
 from advisor.seats import Lead
 from advisor.table import Combine, Table, TableEntry
 from advisor.words import Word
@@ -46,6 +47,19 @@ class Basis(Word):
     CLEAN = "clean"
     COMPARED = "compared"
     UNLISTED = "unlisted"
+
+
+_BASIS_WORDS = {
+    Basis.VOID: Phrase("void"),
+    Basis.TABLE: Phrase("table"),
+    Basis.CLEAN: Phrase("clean"),
+    Basis.COMPARED: Phrase("compared"),
+    Basis.UNLISTED: Phrase("unlisted"),
+}
+
+
+_WITHIN = N_("caught in {combined:g}% ({combine}) ≤ {threshold:g}%")
+_ABOVE = N_("caught in {combined:g}% ({combine}) > {threshold:g}%")
 
 
 class Rule(Word):
@@ -84,15 +98,19 @@ class SuitJudgement(NamedTuple):
         return self.status is Status.HOLE
 
     @property
-    def source(self) -> str:
+    def source(self) -> Phrase:
         """Where the value came from, in words: ``table "7 10"``, ``clean``, ..."""
         if self.basis is Basis.TABLE and self.entry is not None:
-            return f'table "{self.entry.key}"'
+            return Phrase('table "{key}"', key=as_cards(self.entry.key))
         if self.basis is Basis.COMPARED and self.entry is not None:
-            return f'at most "{self.compared_with}" (table "{self.entry.key}")'
+            return Phrase(
+                'at most "{holding}" (table "{key}")',
+                holding=as_cards(self.compared_with),
+                key=as_cards(self.entry.key),
+            )
         if self.basis is Basis.UNLISTED:
-            return "not in the table"
-        return str(self.basis)
+            return Phrase("not in the table")
+        return _BASIS_WORDS[self.basis]
 
 
 class HoldingFacts(NamedTuple):
@@ -116,7 +134,7 @@ class RuleOutcome(NamedTuple):
     rule: Rule
     passed: bool
     outcome: Outcome
-    detail: str
+    detail: Phrase
 
 
 class Decision(NamedTuple):
@@ -176,7 +194,7 @@ class Judge:
 
     >>> from advisor.table import default_table
     >>> facts = judge(default_table(), Lead.ME).facts(0b1001)  # 7 10
-    >>> facts.judgement.source, facts.hole, facts.no_seven.value
+    >>> str(facts.judgement.source), facts.hole, facts.no_seven.value
     ('table "7 10"', 50, 'holds')
     >>> judge(default_table(), Lead.THEM).decide([50, 30], Outcome.HOLDS).declare
     True
@@ -261,21 +279,22 @@ class Judge:
         combined = combine(holes, table.combine)
         count, limit = len(holes), table.max_holes
         within_holes = count <= limit
-        word = "hole" if count == 1 else "holes"
-        max_holes = RuleOutcome(Rule.MAX_HOLES, within_holes, _held(within_holes),
-                                f"{count} {word}, at most {limit}")  # fmt: skip
+        counted = Phrase.counted("{count} hole, at most {limit}", "{count} holes, at most {limit}",
+                                 count, limit=limit)  # fmt: skip
+        max_holes = RuleOutcome(Rule.MAX_HOLES, within_holes, _held(within_holes), counted)
         below = within(combined, table.threshold)
-        sign = "≤" if below else ">"
-        threshold = RuleOutcome(
-            Rule.THRESHOLD,
-            below,
-            _held(below),
-            f"caught in {combined:g}% ({table.combine.value}) {sign} {table.threshold:g}%",
+        template = _WITHIN if below else _ABOVE
+        caught = Phrase(
+            template,
+            combined=combined,
+            combine=table.combine.phrase,
+            threshold=table.threshold,
         )
+        threshold = RuleOutcome(Rule.THRESHOLD, below, _held(below), caught)
         clean = (
-            RuleOutcome(Rule.CLEAN, True, Outcome.YES, "no holes: a clean misère")
+            RuleOutcome(Rule.CLEAN, True, Outcome.YES, Phrase("no holes: a clean misère"))
             if count == 0
-            else RuleOutcome(Rule.CLEAN, True, Outcome.NO, "has holes")
+            else RuleOutcome(Rule.CLEAN, True, Outcome.NO, Phrase("has holes"))
         )
         return Decision(count, combined, no_seven, (max_holes, threshold, clean))
 
@@ -284,18 +303,24 @@ class Judge:
         excepted)."""
         outcome = self.no_seven_of([facts.no_seven for _, facts in suits])
         if outcome is Outcome.OFF:
-            return RuleOutcome(Rule.NO_SEVEN, True, outcome, "rule switched off in the table")
-        listed = ", ".join(
-            f"{suit.glyph}{facts.judgement.holding}"
-            for suit, facts in suits
-            if facts.no_seven is outcome
+            return RuleOutcome(
+                Rule.NO_SEVEN, True, outcome, Phrase("rule switched off in the table")
+            )
+        listed = as_cards(
+            ", ".join(
+                f"{suit.glyph}{facts.judgement.holding}"
+                for suit, facts in suits
+                if facts.no_seven is outcome
+            )
         )
         if outcome is Outcome.BROKEN:
-            return RuleOutcome(Rule.NO_SEVEN, False, outcome, f"no seven under {listed}")
+            detail = Phrase("no seven under {suits}", suits=listed)
+            return RuleOutcome(Rule.NO_SEVEN, False, outcome, detail)
         if outcome is Outcome.EXCEPTED:
-            detail = f"lone {listed} without its 7, but the first lead is mine"
+            detail = Phrase("lone {suits} without its 7, but the first lead is mine", suits=listed)
             return RuleOutcome(Rule.NO_SEVEN, True, outcome, detail)
-        return RuleOutcome(Rule.NO_SEVEN, True, outcome, "every suit held has its 7")
+        detail = Phrase("every suit held has its 7")
+        return RuleOutcome(Rule.NO_SEVEN, True, outcome, detail)
 
     def suits(self, hand: CardSet) -> tuple[tuple[Suit, HoldingFacts], ...]:
         """The facts of each suit of ``hand``."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from advisor.errors import NotationError
+from advisor.i18n import N_, Phrase
 from advisor.words import Word
 
 SEAT_COUNT = 3
@@ -100,9 +101,9 @@ class Position(IntEnum):
         return self.name.lower()
 
     @property
-    def label(self) -> str:
-        """``first hand``."""
-        return f"{self.word} hand"
+    def label(self) -> Phrase:
+        """``first hand`` (``первая рука``), a phrase for messages."""
+        return Phrase(_LABELS[self])
 
     @property
     def russian(self) -> str:
@@ -119,12 +120,16 @@ class Position(IntEnum):
         key = key.removesuffix(" hand").removesuffix(" рука")
         found = _SPELLINGS.get(key)
         if found is None:
-            raise NotationError(f"'{text}' is not a seat: write first, second or third")
+            raise NotationError(
+                Phrase("'{text}' is not a seat: write first, second or third", text=text)
+            )
         return found
 
     def __str__(self) -> str:
         return self.word
 
+
+_LABELS = (N_("first hand"), N_("second hand"), N_("third hand"))
 
 _SPELLINGS = {
     spelling: seat

@@ -21,8 +21,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from advisor.errors import AdvisorError, TableError
+from advisor.errors import AdvisorError, TableError, os_reason
 from advisor.holdings import Holding, HoldingPattern
+from advisor.i18n import Phrase
 from advisor.limits import MAX_TABLE_BYTES
 from advisor.seats import Lead
 from advisor.words import Word
@@ -50,6 +51,18 @@ class Combine(Word):
     MAX = "max"
     """The largest alone."""
 
+    @property
+    def phrase(self) -> Phrase:
+        """The word for people: ``sum``, ``independent``, ``max``."""
+        return _COMBINE_WORDS[self]
+
+
+_COMBINE_WORDS = {
+    Combine.SUM: Phrase("sum"),
+    Combine.INDEPENDENT: Phrase("independent"),
+    Combine.MAX: Phrase("max"),
+}
+
 
 class TalonCard(Word):
     """All-pass: what the turned-up talon card of tricks 1 and 2 does."""
@@ -73,7 +86,9 @@ class Progression(Word):
     def factor(self, repeat: int) -> int:
         """The multiplier of the price for the ``repeat``-th all-pass in a row (1 = the first)."""
         if repeat < 1:
-            raise AdvisorError(f"the all-pass in a row must be counted from 1, not {repeat}")
+            raise AdvisorError(
+                Phrase("the all-pass in a row must be counted from 1, not {repeat}", repeat=repeat)
+            )
         if self is Progression.ARITHMETIC:
             return repeat
         if self is Progression.GEOMETRIC:
@@ -351,10 +366,23 @@ def merge_table(base: Table, text: str, origin: str) -> Table:
     if unknown:
         name = sorted(unknown)[0]
         known = ", ".join(sorted([*SETTING_DEFAULTS, "inherit", "[rules]", "[holes]"]))
-        raise TableError(f"{origin}: unknown setting '{name}' (known: {known})")
+        raise TableError(
+            Phrase(
+                "{origin}: unknown setting '{name}' (known: {known})",
+                origin=origin,
+                name=name,
+                known=known,
+            )
+        )
     inherit = data.get("inherit", True)
     if not isinstance(inherit, bool):
-        raise TableError(f"{origin}: 'inherit' must be true or false, not {inherit!r}")
+        raise TableError(
+            Phrase(
+                "{origin}: 'inherit' must be true or false, not {value!r}",
+                origin=origin,
+                value=inherit,
+            )
+        )
     if not inherit:
         base = Table(entries={})
     settings = dict(base.settings)
@@ -365,9 +393,23 @@ def merge_table(base: Table, text: str, origin: str) -> Table:
     for name, value in _section(data, "rules", origin).items():
         if name not in RULE_DEFAULTS:
             known = ", ".join(RULE_DEFAULTS)
-            raise TableError(f"{origin}: [rules] unknown rule '{name}' (known: {known})")
+            raise TableError(
+                Phrase(
+                    "{origin}: [rules] unknown rule '{name}' (known: {known})",
+                    origin=origin,
+                    name=name,
+                    known=known,
+                )
+            )
         if not isinstance(value, bool):
-            raise TableError(f"{origin}: [rules] {name} must be true or false, not {value!r}")
+            raise TableError(
+                Phrase(
+                    "{origin}: [rules] {name} must be true or false, not {value!r}",
+                    origin=origin,
+                    name=name,
+                    value=value,
+                )
+            )
         rules[name] = Setting(value, origin)
     entries = dict(base.entries)
     for raw_key, value in _section(data, "holes", origin).items():
@@ -383,26 +425,40 @@ def read_table_file(path: Path) -> str:
     try:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise TableError(f"{path}: no such table file") from None
+        raise TableError(Phrase("{path}: no such table file", path=path)) from None
     except OSError as error:
-        raise TableError(f"{path}: cannot be read ({error.strerror})") from None
+        raise TableError(_unreadable(path, error)) from None
     info = os.fstat(descriptor)
     if not stat.S_ISREG(info.st_mode):  # checked before fdopen, which refuses a directory
         os.close(descriptor)
         if stat.S_ISDIR(info.st_mode):
-            raise TableError(f"{path}: is a directory, not a table file")
-        raise TableError(f"{path}: is not a regular file (a table is a TOML file)")
+            raise TableError(Phrase("{path}: is a directory, not a table file", path=path))
+        raise TableError(
+            Phrase("{path}: is not a regular file (a table is a TOML file)", path=path)
+        )
     with os.fdopen(descriptor, "rb") as stream:
         try:
             data = stream.read(MAX_TABLE_BYTES + 1)
         except OSError as error:
-            raise TableError(f"{path}: cannot be read ({error.strerror})") from None
+            raise TableError(_unreadable(path, error)) from None
     if len(data) > MAX_TABLE_BYTES:
-        raise TableError(f"{path}: larger than {MAX_TABLE_BYTES:,} bytes: too big for a table")
+        raise TableError(
+            Phrase(
+                "{path}: larger than {limit:,} bytes: too big for a table",
+                path=path,
+                limit=MAX_TABLE_BYTES,
+            )
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise TableError(f"{path}: not UTF-8 text ({error.reason})") from None
+        raise TableError(
+            Phrase("{path}: not UTF-8 text ({reason})", path=path, reason=error.reason)
+        ) from None
+
+
+def _unreadable(path: Path, error: OSError) -> Phrase:
+    return Phrase("{path}: cannot be read ({reason})", path=path, reason=os_reason(error))
 
 
 def parse_toml(text: str, origin: str) -> dict[str, Any]:
@@ -410,15 +466,26 @@ def parse_toml(text: str, origin: str) -> dict[str, Any]:
         data: dict[str, Any] = tomllib.loads(text)
         return data
     except tomllib.TOMLDecodeError as error:
-        raise TableError(f"{origin}: TOML syntax error: {error}") from None
+        raise TableError(
+            Phrase("{origin}: TOML syntax error: {error}", origin=origin, error=str(error))
+        ) from None
     except RecursionError:
-        raise TableError(f"{origin}: values nested too deeply for a table") from None
+        raise TableError(
+            Phrase("{origin}: values nested too deeply for a table", origin=origin)
+        ) from None
 
 
 def _section(data: Mapping[str, Any], name: str, origin: str) -> Mapping[str, Any]:
     section = data.get(name, {})
     if not isinstance(section, dict):
-        raise TableError(f"{origin}: '{name}' must be a table ([{name}]), not {section!r}")
+        raise TableError(
+            Phrase(
+                "{origin}: '{name}' must be a table ([{name}]), not {value!r}",
+                origin=origin,
+                name=name,
+                value=section,
+            )
+        )
     return section
 
 
@@ -433,20 +500,42 @@ def _check_setting(name: str, value: Any, origin: str) -> Any:
     if name in _CHOICES:
         if not isinstance(value, str) or value not in _CHOICES[name]:
             modes = ", ".join(f'"{m}"' for m in _CHOICES[name])
-            raise TableError(f"{origin}: {name} = {value!r} is not one of {modes}")
+            raise TableError(
+                Phrase(
+                    "{origin}: {name} = {value!r} is not one of {modes}",
+                    origin=origin,
+                    name=name,
+                    value=value,
+                    modes=modes,
+                )
+            )
         return value
     if name == "players":
         if isinstance(value, bool) or not isinstance(value, int) or value not in PLAYER_COUNTS:
-            raise TableError(f"{origin}: players = {value!r} must be 3 or 4")
+            raise TableError(
+                Phrase("{origin}: players = {value!r} must be 3 or 4", origin=origin, value=value)
+            )
         return value
     if name == "allpass_penalty":
         number = isinstance(value, (int, float)) and not isinstance(value, bool)
         if not number or not 0 < value < math.inf:
-            raise TableError(f"{origin}: allpass_penalty = {value!r} must be a number above 0")
+            raise TableError(
+                Phrase(
+                    "{origin}: allpass_penalty = {value!r} must be a number above 0",
+                    origin=origin,
+                    value=value,
+                )
+            )
         return value
     if name == "max_holes":
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 4:
-            raise TableError(f"{origin}: max_holes = {value!r} must be a whole number 0..4")
+            raise TableError(
+                Phrase(
+                    "{origin}: max_holes = {value!r} must be a whole number 0..4",
+                    origin=origin,
+                    value=value,
+                )
+            )
         return value
     if name == "pass_score":
         low, high = PASS_SCORE_RANGE
@@ -458,8 +547,15 @@ def _check_setting(name: str, value: Any, origin: str) -> Any:
             or not low <= value <= high
         ):
             raise TableError(
-                f"{origin}: pass_score = {value!r} must be a number of points, {low}..{high}, "
-                f'or "{PASS_FROM_ALLPASS}"'
+                Phrase(
+                    "{origin}: pass_score = {value!r} must be a number of points, {low}..{high}, "
+                    'or "{allpass}"',
+                    origin=origin,
+                    value=value,
+                    low=low,
+                    high=high,
+                    allpass=PASS_FROM_ALLPASS,
+                )
             )
         return value
     if name == "exact_threshold" and value is False:
@@ -469,9 +565,23 @@ def _check_setting(name: str, value: Any, origin: str) -> Any:
 
 def _percent(value: Any, where: str, origin: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TableError(f"{origin}: {where} = {value!r} is not a number (percent, 0..100)")
+        raise TableError(
+            Phrase(
+                "{origin}: {where} = {value!r} is not a number (percent, 0..100)",
+                origin=origin,
+                where=where,
+                value=value,
+            )
+        )
     if not 0 <= value <= 100:
-        raise TableError(f"{origin}: {where} = {value!r} is outside 0..100 percent")
+        raise TableError(
+            Phrase(
+                "{origin}: {where} = {value!r} is outside 0..100 percent",
+                origin=origin,
+                where=where,
+                value=value,
+            )
+        )
     return value
 
 
@@ -484,7 +594,9 @@ def _parse_entry(
     try:
         pattern = HoldingPattern.parse(raw_key)
     except AdvisorError as error:
-        raise TableError(f"{origin}: [holes] {error}") from None
+        raise TableError(
+            Phrase("{origin}: [holes] {error}", origin=origin, error=error.phrase)
+        ) from None
     where = f'[holes] "{raw_key}"'
     previous = existing.get(str(pattern))
     if not isinstance(value, dict):
@@ -493,15 +605,33 @@ def _parse_entry(
     unknown = set(value) - set(_ENTRY_FIELDS)
     if unknown:
         raise TableError(
-            f"{origin}: {where}: unknown field '{sorted(unknown)[0]}' "
-            f"(use value, or own and their, and optionally source)"
+            Phrase(
+                "{origin}: {where}: unknown field '{name}' "
+                "(use value, or own and their, and optionally source)",
+                origin=origin,
+                where=where,
+                name=sorted(unknown)[0],
+            )
         )
     source = value.get("source", "")
     if not isinstance(source, str):
-        raise TableError(f"{origin}: {where}: source must be text, not {source!r}")
+        raise TableError(
+            Phrase(
+                "{origin}: {where}: source must be text, not {value!r}",
+                origin=origin,
+                where=where,
+                value=source,
+            )
+        )
     if "value" in value:
         if "own" in value or "their" in value:
-            raise TableError(f"{origin}: {where}: give value, or own and their, not both")
+            raise TableError(
+                Phrase(
+                    "{origin}: {where}: give value, or own and their, not both",
+                    origin=origin,
+                    where=where,
+                )
+            )
         percent = _percent(value["value"], f"{where} value", origin)
         return TableEntry(pattern, percent, percent, source, origin)
     own, their = _lead_values(value, where, origin, previous)
@@ -518,5 +648,12 @@ def _lead_values(
         elif previous is not None:
             found[name] = getattr(previous, name)
         else:
-            raise TableError(f"{origin}: {where}: needs a value for '{name}' (or a plain number)")
+            raise TableError(
+                Phrase(
+                    "{origin}: {where}: needs a value for '{name}' (or a plain number)",
+                    origin=origin,
+                    where=where,
+                    name=name,
+                )
+            )
     return found["own"], found["their"]

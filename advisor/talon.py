@@ -35,6 +35,7 @@ from typing import Any
 from advisor.cards import HAND_SIZE, TALON_SIZE, WITH_TALON, CardSet, Suit
 from advisor.errors import CardCountError
 from advisor.holdings import Holding
+from advisor.i18n import Phrase
 from advisor.rules import Judge, Outcome, judge
 from advisor.seats import Lead
 from advisor.table import Table
@@ -56,6 +57,30 @@ def chance_of_any(outs: int, unseen: int = UNSEEN_CARDS) -> float:
     (0.545, 0.762)
     """
     return 1 - comb(unseen - outs, TALON_SIZE) / comb(unseen, TALON_SIZE)
+
+
+def check_hand_size(hand: CardSet) -> None:
+    """Raise :class:`~advisor.errors.CardCountError` unless ``hand`` holds ten cards."""
+    if len(hand) != HAND_SIZE:
+        raise CardCountError(
+            Phrase.counted(
+                "{count} card given, a hand has 10", "{count} cards given, a hand has 10", len(hand)
+            )
+        )
+
+
+def check_twelve(cards: CardSet) -> None:
+    """Raise :class:`~advisor.errors.CardCountError` unless ``cards`` are twelve: a hand and
+    the talon."""
+    if len(cards) != WITH_TALON:
+        raise CardCountError(
+            Phrase.counted(
+                "{count} card given, {wanted} are needed",
+                "{count} cards given, {wanted} are needed",
+                len(cards),
+                wanted=WITH_TALON,
+            )
+        )
 
 
 # --- the discard -------------------------------------------------------------------------------
@@ -101,8 +126,7 @@ def best_discards(
 ) -> list[DiscardOption]:
     """The ``top`` best ways to discard two of twelve ``cards`` (all 66 with ``top=None``),
     best first, each judged by :func:`~advisor.verdict.assess`."""
-    if len(cards) != WITH_TALON:
-        raise CardCountError(f"{len(cards)} cards given, {WITH_TALON} are needed")
+    check_twelve(cards)
     options = [
         DiscardOption(pair, assess(cards - pair, lead, table))
         for pair in (CardSet.of(two) for two in itertools.combinations(cards, 2))
@@ -118,8 +142,7 @@ def talon_discards(
     with the ``top`` best discards of the twelve cards, best first: the same discards as
     ``best_discards(hand | talon, lead, table, top)``, without judging the 66 hands one by one.
     """
-    if len(hand) != HAND_SIZE:
-        raise CardCountError(f"{len(hand)} cards given, a hand has {HAND_SIZE}")
+    check_hand_size(hand)
     scorer = _scorer(lead, table)
     unseen = [card.index for card in hand.complement()]
     found = []
@@ -239,8 +262,7 @@ class TalonOutlook:
 
 def talon_outlook(hand: CardSet, lead: Lead, table: Table) -> TalonOutlook:
     """Every talon the 22 unseen cards can form, each with the best discard of the twelve."""
-    if len(hand) != HAND_SIZE:
-        raise CardCountError(f"{len(hand)} cards given, a hand has {HAND_SIZE}")
+    check_hand_size(hand)
     scorer = _scorer(lead, table)
     masks = tuple(hand.suit_mask(suit) for suit in Suit)
     unseen = [card.index for card in hand.complement()]

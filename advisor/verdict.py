@@ -69,7 +69,7 @@ def suit_record(suit: Suit, judged: SuitJudgement) -> dict[str, Any]:
         "holding": str(judged.holding),
         "status": judged.status.value,
         "percent": json_number(judged.percent),
-        "source": judged.source,
+        "source": str(judged.source),
     }
 
 
@@ -79,7 +79,7 @@ def rule_record(rule: RuleOutcome) -> dict[str, Any]:
         "rule": rule.rule.value,
         "passed": rule.passed,
         "outcome": rule.outcome.value,
-        "detail": rule.detail,
+        "detail": str(rule.detail),
     }
 
 

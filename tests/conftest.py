@@ -1,4 +1,4 @@
-"""Shared fixtures: a CLI runner that never sees the developer's own table."""
+"""Shared fixtures: a CLI runner that never sees the developer's own table or language."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ from click.testing import CliRunner
 
 @pytest.fixture(autouse=True)
 def _isolated_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """No test reads a real ``$ADVISOR_TABLE`` or the user's config directory."""
+    """No test reads a real ``$ADVISOR_TABLE``, the user's config directory or locale: the
+    advisor speaks English unless a test asks for Russian."""
     config = tmp_path / "config-home"
-    monkeypatch.delenv("ADVISOR_TABLE", raising=False)
+    for variable in ("ADVISOR_TABLE", "ADVISOR_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(config))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     return config

@@ -40,6 +40,7 @@ from advisor.batch import (
 from advisor.cards import RANK_CHARS, CardSet, is_rank_start, parse_hand
 from advisor.errors import AdvisorError, BatchError, OutputError
 from advisor.fileio import atomic_output
+from advisor.i18n import Phrase
 from advisor.seats import Lead
 from advisor.table import Table, default_table, exact_table, merge_table
 from advisor.text import shown
@@ -298,7 +299,7 @@ def _csv_assessment(row: dict[str, str], table: Table) -> dict[str, object]:
 def _row_as_json(row: object) -> dict[str, object]:
     fields = row._asdict()  # type: ignore[attr-defined]
     if fields["error"] is not None:
-        return {"line": fields["line"], "error": fields["error"]}
+        return {"line": fields["line"], "error": reader.printable(str(fields["error"]))}
     keys = ("line", "id", "hand", "lead", "holes", "combined", "verdict")
     return {key: fields[key] for key in keys} | {"decided_by": list(fields["decided_by"])}
 
@@ -367,7 +368,7 @@ def test_bytes_that_are_not_utf8_make_an_error_record() -> None:
     first, second = (json.loads(line) for line in result.output.splitlines())
     assert first == {"file": "f", "line": 1, "error": "not UTF-8 text (byte 0xff)"}
     assert second["verdict"] == "declare"
-    assert result.messages == ["f:1: not UTF-8 text (byte 0xff)"]
+    assert [str(message) for message in result.messages] == ["f:1: not UTF-8 text (byte 0xff)"]
 
 
 OPTIONS_HELP = "write '; lead=me', '; lead=them' or '; id=NAME'"
@@ -424,15 +425,15 @@ def test_csv_input_lines_and_columns() -> None:
 )
 def test_csv_without_hand_column(data: bytes, message: str) -> None:
     chunks = list(read_chunks(Source("h.csv", stream=io.BytesIO(data), is_csv=True)))
-    assert chunks == [FileFailure("h.csv", message)]
+    assert chunks == [FileFailure("h.csv", Phrase(message))]
 
 
 def test_unreadable_files(tmp_path: object) -> None:
     assert list(read_chunks(Source("nope.txt", path="/nonexistent/nope.txt"))) == [
-        FileFailure("nope.txt", "nope.txt: no such file")
+        FileFailure("nope.txt", Phrase("nope.txt: no such file"))
     ]
     assert list(read_chunks(Source("dir", path="/"))) == [
-        FileFailure("dir", "dir: is a directory, not a file of hands")
+        FileFailure("dir", Phrase("dir: is a directory, not a file of hands"))
     ]
 
 
@@ -486,7 +487,7 @@ def test_two_jobs_give_the_same_output_in_order() -> None:
                 for r in run.results(sources)
             ]
     assert outputs[1] == outputs[2]
-    assert FileFailure("b", "b: no such file") in outputs[2]
+    assert FileFailure("b", Phrase("b: no such file")) in outputs[2]
 
 
 def _run_into(path: Path, jobs: int, data: bytes, job: BatchJob | None = None) -> None:

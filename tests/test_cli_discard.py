@@ -101,7 +101,7 @@ def test_discard_needs_cards(runner: CliRunner) -> None:
 def test_discard_help_ends_with_an_example(runner: CliRunner) -> None:
     result = runner.invoke(main, ["discard", "--help"])
     assert result.exit_code == 0
-    assert 'Example:\n    advisor discard "♠7810 ♣79J ♦78 ♥79KA" --lead me\n' in result.output
+    assert 'Examples:\n    advisor discard "♠7810 ♣79J ♦78 ♥79KA" --lead me\n' in result.output
 
 
 ISSUE = "♠7 8 9 10 ♣8 K A ♦7 8 9 ♥8 9"

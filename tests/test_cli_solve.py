@@ -159,4 +159,4 @@ def test_missing_compiled_solver() -> None:
 def test_help_ends_with_examples(runner: CliRunner) -> None:
     result = runner.invoke(main, ["solve", "--help"])
     assert result.exit_code == 0
-    assert "  Example:\n    advisor solve" in result.output
+    assert "  Examples:\n    advisor solve" in result.output

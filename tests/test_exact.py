@@ -175,7 +175,7 @@ def test_the_lone_king_example() -> None:
     assert found.founding.verdict == "pass"
     assert 0.04 <= found.p_caught <= 0.08
     assert found.verdict == "declare"
-    assert found.reason == "the talon usually lets the player discard ♠K (100% of talons)"
+    assert str(found.reason) == "the talon usually lets the player discard ♠K (100% of talons)"
     assert found.samples == 924 and sum(found.histogram) == 2 * 924
     assert [s.seat for s in found.seats] == [Seat.L, Seat.R]
 
@@ -216,8 +216,8 @@ def test_declare_then_pass_reason() -> None:
     found = exact_odds(FIXTURE, Lead.ME, table, samples=231, seed=SEED)
     assert found.founding.verdict == "declare" and found.verdict == "pass"
     assert found.reason is not None
-    assert found.reason.startswith("with best play the catchers catch it in ")
-    assert found.reason.endswith("%, above the 2% limit")
+    assert str(found.reason).startswith("with best play the catchers catch it in ")
+    assert str(found.reason).endswith("%, above the 2% limit")
 
 
 def test_to_dict() -> None:
@@ -325,7 +325,7 @@ def test_a_declare_turned_pass_names_the_score() -> None:
     found = exact_odds(parse_hand("♠8 9 ♣7 9 10 ♦8 9 ♥7 8 J"), Lead.ME, with_settings(loose))
     assert found.founding.verdict == "declare" and found.verdict == "pass"
     tricks = found.tricks_when_caught
-    assert found.reason == (
+    assert str(found.reason) == (
         f"caught in {100 * found.p_caught:.1f}%, then for {tricks:.1f} tricks on average: "
         f"expected {found.expected_score:+.1f}"
     )

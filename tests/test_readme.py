@@ -1,4 +1,5 @@
-"""The README's examples are real runs: every ``console`` block is run and compared.
+"""The READMEs' examples are real runs: every ``console`` block is run and compared, in the
+English README and in the Russian one (``README.ru.md``, whose commands say ``--lang ru``).
 
 Each example runs in a directory of its own that sees the project's ``examples/``; before it,
 the ``advisor table set``, ``unset`` and ``init`` commands that come before it in its block run
@@ -17,15 +18,16 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from russian import english_words
 from solver_build import require_built, require_solver
 
 from advisor.allpass import solver as allpass_solver
 from advisor.cli import main
-from advisor.table import EXACT_TABLE_PATH
+from advisor.table import EXACT_TABLE_PATH, RULE_DEFAULTS, SETTING_DEFAULTS
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-BLOCKS = re.findall(r"```console\n(.*?)```", README, flags=re.DOTALL)
+READMES = ("README.md", "README.ru.md")
 ENV = {"COLUMNS": "80", "NO_COLOR": "1"}
 
 
@@ -41,36 +43,59 @@ def _block_examples(block: str) -> list[tuple[str, str]]:
     return found
 
 
-def _examples() -> list[tuple[str, str, tuple[str, ...]]]:
+def _examples(name: str = "README.md") -> list[tuple[str, str, tuple[str, ...]]]:
     """(command line, expected output, the edits before it in its block) for every
-    ``$ advisor ...`` in a console block."""
+    ``$ advisor ...`` in a console block of the README ``name``."""
     found = []
-    for block in BLOCKS:
+    text = (ROOT / name).read_text(encoding="utf-8")
+    for block in re.findall(r"```console\n(.*?)```", text, flags=re.DOTALL):
         earlier: list[str] = []
         for command, output in _block_examples(block):
             found.append((command, output, tuple(earlier)))
-            words = shlex.split(command)
-            if words[1:2] == ["table"] and words[2:3] and words[2] in EDITS:
+            words = _words(command)
+            if words[:1] == ["table"] and words[1:2] and words[1] in EDITS:
                 earlier.append(command)
     return found
 
 
+def _words(command: str) -> list[str]:
+    """The command's words after ``advisor`` and its ``--lang``: the command name first."""
+    words = shlex.split(command)[1:]
+    return words[2:] if words[:1] == ["--lang"] else words
+
+
 def _needs_solver(command: str) -> bool:
-    words = shlex.split(command)
-    return words[1] == "solve" or "--exact" in words or "-x" in words
+    words = _words(command)
+    return words[0] == "solve" or "--exact" in words or "-x" in words
 
 
 def _needs_allpass_solver(command: str) -> bool:
-    words = shlex.split(command)
-    return (words[1] == "allpass" and "--play" not in words) or "--allpass" in words
+    words = _words(command)
+    return (words[0] == "allpass" and "--play" not in words) or "--allpass" in words
 
 
-def test_readme_shows_every_command() -> None:
-    commands = {shlex.split(command)[1] for command, _, _ in _examples()}
+@pytest.mark.parametrize("name", READMES)
+def test_readme_shows_every_command(name: str) -> None:
+    commands = {_words(command)[0] for command, _, _ in _examples(name)}
     assert {"check", "discard", "batch", "solve", "table", "allpass"} <= commands
 
 
-@pytest.mark.parametrize(("command", "expected", "earlier"), _examples())
+def test_the_russian_readme_has_the_english_examples() -> None:
+    english = [command for command, _, _ in _examples()]
+    russian = [
+        command.replace("advisor --lang ru ", "advisor ", 1)
+        for command, _, _ in _examples("README.ru.md")
+    ]
+    assert set(english) <= set(russian)
+    assert all(
+        command.startswith("advisor --lang ru ") for command, _, _ in _examples("README.ru.md")
+    )
+
+
+@pytest.mark.parametrize(
+    ("command", "expected", "earlier"),
+    [example for name in READMES for example in _examples(name)],
+)
 def test_readme_example(
     command: str,
     expected: str,
@@ -110,3 +135,27 @@ def test_the_regeneration_command_is_the_documented_one() -> None:
     assert header is not None
     command = header.group(1).removesuffix(" --table founding")
     assert f"{command} --table founding --output advisor/data/exact_table.toml" in README
+
+
+def _user_words() -> set[str]:
+    """Words that are the user's, not the advisor's: the examples' hand labels and the table's
+    setting names and values."""
+    labels = re.findall(r"id=([\w-]+)", (ROOT / "examples" / "hands.txt").read_text("utf-8"))
+    labels += [
+        row.split(",")[0]
+        for row in (ROOT / "examples" / "hands.csv").read_text("utf-8").splitlines()[1:]
+    ]
+    settings = [*SETTING_DEFAULTS, *RULE_DEFAULTS, "rules", "true", "false", "none"]
+    return {word for text in (*labels, *settings) for word in re.findall(r"[A-Za-z]+", text)}
+
+
+@pytest.mark.parametrize(
+    ("command", "output"),
+    [
+        (command, output)
+        for command, output, _ in _examples("README.ru.md")
+        if not {"--json", "--layouts", "csv"} & set(_words(command))
+    ],
+)
+def test_the_russian_examples_speak_russian(command: str, output: str) -> None:
+    assert not english_words(output, _user_words())

@@ -16,7 +16,7 @@ def test_seats_play_in_order_from_the_dealers_left() -> None:
 
 def test_seat_words() -> None:
     assert [seat.word for seat in Position] == ["first", "second", "third"]
-    assert Position.THIRD.label == "third hand"
+    assert str(Position.THIRD.label) == "third hand"
     assert Position.FIRST.russian == "первая рука"
     assert str(Position.SECOND) == "second"
 
@@ -33,7 +33,7 @@ def test_seat_parse(text: str, seat: Position) -> None:
 def test_seat_round_trips() -> None:
     for seat in Position:
         assert Position.parse(seat.word) is seat
-        assert Position.parse(seat.label) is seat
+        assert Position.parse(str(seat.label)) is seat
         assert Position.parse(seat.russian) is seat
 
 

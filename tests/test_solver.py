@@ -213,7 +213,7 @@ def test_check_layout_sizes() -> None:
 
 @pytest.mark.parametrize(
     ("discards", "message"),
-    [("7S AH", "the discards ♠7 are in the hand"), ("AS", "1 discards given, there must be 2")],
+    [("7S AH", "the discards ♠7 are in the hand"), ("AS", "1 discard given, there must be 2")],
 )
 def test_bad_discards(discards: str, message: str) -> None:
     with pytest.raises(LayoutError) as caught:

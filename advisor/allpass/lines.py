@@ -14,6 +14,7 @@ from typing import Any
 from advisor.allpass.rules import AllPassRules, Deal, parse_deal
 from advisor.allpass.solver import DealValues, Value, solve_deals
 from advisor.errors import AdvisorError
+from advisor.i18n import Phrase
 from advisor.limits import check_jobs
 from advisor.seats import Position
 
@@ -26,11 +27,11 @@ class LineResult:
 
     line: int
     values: DealValues | None = None
-    error: str | None = None
+    error: Phrase | None = None
 
     def to_dict(self) -> dict[str, Any]:
         if self.values is None:
-            return {"line": self.line, "error": self.error}
+            return {"line": self.line, "error": str(self.error)}
         return {"line": self.line, "seats": [seat.to_dict() for seat in self.values]}
 
 
@@ -43,7 +44,7 @@ def solve_lines(
 ) -> Iterator[LineResult]:
     """A :class:`LineResult` for each line of ``lines`` (bytes are read as UTF-8), in order."""
     check_jobs(jobs)
-    chunk: list[tuple[int, Deal | str]] = []
+    chunk: list[tuple[int, Deal | Phrase]] = []
     for number, line in enumerate(lines, start=1):
         chunk.append((number, _read(line)))
         if len(chunk) == CHUNK_LINES:
@@ -52,23 +53,25 @@ def solve_lines(
     yield from _solve_chunk(chunk, rules, seats, values, jobs)
 
 
-def _read(line: bytes | str) -> Deal | str:
-    """The deal on a line, or the error message."""
+def _read(line: bytes | str) -> Deal | Phrase:
+    """The deal on a line, or what is wrong with it."""
     try:
         text = line.decode("utf-8") if isinstance(line, bytes) else line
     except UnicodeDecodeError as error:
-        return f"not UTF-8 text ({error.reason} at byte {error.start})"
+        return Phrase(
+            "not UTF-8 text ({reason} at byte {start})", reason=error.reason, start=error.start
+        )
     text = text.strip().lstrip("\ufeff")
     if not text:
-        return "no deal on this line: write first: ... second: ... third: ... talon: ..."
+        return Phrase("no deal on this line: write first: ... second: ... third: ... talon: ...")
     try:
         return parse_deal(text)
     except AdvisorError as error:
-        return str(error)
+        return error.phrase
 
 
 def _solve_chunk(
-    chunk: list[tuple[int, Deal | str]],
+    chunk: list[tuple[int, Deal | Phrase]],
     rules: AllPassRules,
     seats: Sequence[Position],
     values: Sequence[Value],

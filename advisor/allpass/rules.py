@@ -35,6 +35,7 @@ from typing import Any
 
 from advisor.cards import HAND_SIZE, Card, CardSet, Suit, parse_cards
 from advisor.errors import AdvisorError, CardCountError, DuplicateCardError, LayoutError, PlayError
+from advisor.i18n import Phrase, as_cards
 from advisor.seats import Position
 from advisor.table import Progression, Table, TalonCard
 
@@ -112,21 +113,44 @@ def check_deal(hands: Sequence[CardSet], talon: Sequence[Card]) -> None:
     and the talon holds at most two other cards, no more than there are tricks."""
     for (a, x), (b, y) in itertools.combinations(zip(Position, hands, strict=True), 2):
         if x & y:
-            raise LayoutError(f"{a.label} and {b.label} both hold {x & y}")
+            raise LayoutError(
+                Phrase(
+                    "{seat} and {other} both hold {cards}",
+                    seat=a.label,
+                    other=b.label,
+                    cards=as_cards(x & y),
+                )
+            )
     sizes = [len(hand) for hand in hands]
     if len(set(sizes)) != 1 or sizes[0] > HAND_SIZE:
-        counts = ", ".join(f"{seat} {n}" for seat, n in zip(Position, sizes, strict=True))
-        raise LayoutError(f"the hands must hold the same number of cards, at most 10: {counts}")
+        raise LayoutError(
+            Phrase(
+                "the hands must hold the same number of cards, at most 10: "
+                "first {first}, second {second}, third {third}",
+                first=sizes[0],
+                second=sizes[1],
+                third=sizes[2],
+            )
+        )
     if len(talon) > min(TALON_SIZE, sizes[0]):
         raise LayoutError(
-            f"{len(talon)} talon cards to turn up, but at most 2 and one a trick left ({sizes[0]})"
+            Phrase.counted(
+                "{count} talon card to turn up, but at most 2 and one a trick left ({tricks})",
+                "{count} talon cards to turn up, but at most 2 and one a trick left ({tricks})",
+                len(talon),
+                tricks=sizes[0],
+            )
         )
     if len(set(talon)) != len(talon):
-        raise LayoutError("the talon gives one card twice")
+        raise LayoutError(Phrase("the talon gives one card twice"))
     for card in talon:
         for seat, hand in zip(Position, hands, strict=True):
             if card in hand:
-                raise LayoutError(f"the talon's {card} is also in {seat.label}")
+                raise LayoutError(
+                    Phrase(
+                        "the talon's {card} is also in {seat}", card=as_cards(card), seat=seat.label
+                    )
+                )
 
 
 # ----------------------------------------------------------------------------------------------
@@ -147,21 +171,37 @@ def parse_deal(text: str) -> Deal:
     pieces = _LABEL.split(text.strip())
     if pieces[0].strip():
         raise LayoutError(
-            f"'{pieces[0].strip()}' comes before a label: write first: ... second: ... "
-            "third: ... talon: ..."
+            Phrase(
+                "'{text}' comes before a label: write first: ... second: ... third: ... talon: ...",
+                text=pieces[0].strip(),
+            )
         )
     parts: dict[str, str] = {}
     for label, cards in zip(pieces[1::2], pieces[2::2], strict=True):
         name = label.lower()
         if name in parts:
-            raise LayoutError(f"the deal gives {name}: twice")
+            raise LayoutError(Phrase("the deal gives {part}: twice", part=name))
         parts[name] = cards
     missing = [name for name in _PARTS if name not in parts]
     if missing:
-        raise LayoutError(f"the deal has no {' and no '.join(m + ':' for m in missing)} part")
+        raise LayoutError(
+            Phrase.counted(
+                "the deal has no {parts} part",
+                "the deal has no {parts} part",
+                len(missing),
+                parts=_and_no(missing),
+            )
+        )
     hands = tuple(_read_hand(seat, parts[seat.word]) for seat in Position)
     talon = _read_talon(parts["talon"])
     return Deal((hands[0], hands[1], hands[2]), talon)
+
+
+def _and_no(parts: Sequence[str]) -> Phrase:
+    """``first: and no talon:``: the missing parts of a deal, as a phrase."""
+    if len(parts) == 1:
+        return Phrase("{part}:", part=parts[0])
+    return Phrase("{part}: and no {rest}", part=parts[0], rest=_and_no(parts[1:]))
 
 
 def _read_hand(seat: Position, text: str) -> CardSet:
@@ -171,7 +211,7 @@ def _read_hand(seat: Position, text: str) -> CardSet:
     try:
         return parse_cards(text, count=HAND_SIZE)
     except AdvisorError as error:
-        raise type(error)(f"{seat.word}: {error}") from None
+        raise type(error)(Phrase("{part}: {reason}", part=seat.word, reason=error.phrase)) from None
 
 
 # A hand written suit by suit, each suit glyph followed by its ranks (``♠7 8 10 ♣7 9 J``, as
@@ -209,10 +249,15 @@ def _read_talon(text: str) -> tuple[Card, ...]:
     try:
         cards = parse_card_sequence(text)
     except AdvisorError as error:
-        raise type(error)(f"talon: {error}") from None
+        raise type(error)(Phrase("{part}: {reason}", part="talon", reason=error.phrase)) from None
     if len(cards) != TALON_SIZE:
-        count = "1 card" if len(cards) == 1 else f"{len(cards)} cards"
-        raise CardCountError(f"talon: {count} given, the talon has 2")
+        raise CardCountError(
+            Phrase.counted(
+                "talon: {count} card given, the talon has 2",
+                "talon: {count} cards given, the talon has 2",
+                len(cards),
+            )
+        )
     return cards
 
 
@@ -225,7 +270,7 @@ def parse_card_sequence(text: str, distinct: bool = True) -> tuple[Card, ...]:
             continue
         card = _card_word(token)
         if distinct and card in cards:
-            raise DuplicateCardError(f"{card} is given twice")
+            raise DuplicateCardError(Phrase("{card} is given twice", card=as_cards(card)))
         cards.append(card)
     return tuple(cards)
 
@@ -240,7 +285,9 @@ def _card_word(token: str) -> Card:
         try:
             card = Card.parse(token)
         except CardCountError:
-            raise PlayError(f"'{token}' is not one card: write the cards one by one") from None
+            raise PlayError(
+                Phrase("'{token}' is not one card: write the cards one by one", token=token)
+            ) from None
         if len(_CARD_WORDS) < 4096:  # spellings are few; odd ones need not fill memory
             _CARD_WORDS[token] = card
     return card
@@ -405,8 +452,17 @@ def replay(deal: Deal, cards: Sequence[Card], rules: AllPassRules, repeat: int =
     wanted = 3 * deal.tricks
     if len(cards) != wanted:
         raise PlayError(
-            f"the play gives {len(cards)} cards; a deal of {deal.tricks} tricks has {wanted}, "
-            "three a trick in the order played"
+            Phrase.counted(
+                "the play gives {count} card; {deal} has {wanted}, three a trick in the order "
+                "played",
+                "the play gives {count} cards; {deal} has {wanted}, three a trick in the order "
+                "played",
+                len(cards),
+                deal=Phrase.counted(
+                    "a deal of {count} trick", "a deal of {count} tricks", deal.tricks
+                ),
+                wanted=wanted,
+            )
         )
     hands = list(deal.hands)
     played_in: dict[Card, int] = {}
@@ -448,19 +504,34 @@ def _check_card(
 ) -> None:
     if card in hands[seat]:
         return
-    where = f"trick {number}: {card}"
+    where = Phrase("trick {trick}: {card}", trick=number, card=as_cards(card))
     if card in played_in:
         raise PlayError(
-            f"{where} was already played in trick {played_in[card]} (a card is played once)"
+            Phrase(
+                "{where} was already played in trick {trick} (a card is played once)",
+                where=where,
+                trick=played_in[card],
+            )
         )
     if card in deal.talon:
         raise PlayError(
-            f"{where} is a talon card, not {seat.label}'s (a player plays his own cards)"
+            Phrase(
+                "{where} is a talon card, not {seat}'s (a player plays his own cards)",
+                where=where,
+                seat=seat.label,
+            )
         )
     owner = next((other for other in Position if card in deal.hands[other]), None)
     if owner is None:  # only in an ending: a full deal holds every card
-        raise PlayError(f"{where} is not in the deal (a player plays his own cards)")
+        raise PlayError(
+            Phrase("{where} is not in the deal (a player plays his own cards)", where=where)
+        )
     raise PlayError(
-        f"{where} is {owner.label}'s card, not {seat.label}'s, who plays now "
-        "(a player plays his own cards, in turn)"
+        Phrase(
+            "{where} is {owner}'s card, not {seat}'s, who plays now "
+            "(a player plays his own cards, in turn)",
+            where=where,
+            owner=owner.label,
+            seat=seat.label,
+        )
     )

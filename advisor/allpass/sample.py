@@ -18,11 +18,13 @@ from typing import Any
 from advisor.allpass.rules import AllPassRules, Deal
 from advisor.allpass.solver import solve_deals
 from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
+from advisor.defaults import ALLPASS_DEALS
 from advisor.errors import LayoutError
+from advisor.i18n import Phrase
 from advisor.limits import check_samples
 from advisor.seats import Position
 
-DEFAULT_SAMPLES = 1000
+DEFAULT_SAMPLES = ALLPASS_DEALS
 TRICK_COUNTS = HAND_SIZE + 1  # a histogram has a count for 0..10 tricks
 _Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 
@@ -121,7 +123,13 @@ def estimate_allpass(
     deals of the other 22 cards; the same ``seed`` gives the same answer, whatever ``jobs``
     (threads) is."""
     if len(hand) != HAND_SIZE:
-        raise LayoutError(f"the hand holds {len(hand)} cards, not 10")
+        raise LayoutError(
+            Phrase.counted(
+                "the hand holds {count} card, not 10",
+                "the hand holds {count} cards, not 10",
+                len(hand),
+            )
+        )
     check_samples(samples)
     rules.price(repeat)  # a bad repeat is named before the work starts
     deals = random_deals(hand, seat, samples, seed)

@@ -35,6 +35,7 @@ from advisor.allpass.rules import (
 from advisor.build import compiled
 from advisor.cards import Card, CardSet
 from advisor.errors import AdvisorError, AllPassSolverUnavailableError
+from advisor.i18n import Phrase
 from advisor.limits import check_jobs
 from advisor.seats import Position
 from advisor.table import TalonCard
@@ -222,7 +223,9 @@ def solve_deals(
     check_jobs(jobs)
     for deal in deals:
         if deal.tricks != 10 or len(deal.talon) != 2 or deal.leader is not Position.FIRST:
-            raise AdvisorError("solve_deals takes full deals: three hands of 10 and a talon of 2")
+            raise AdvisorError(
+                Phrase("solve_deals takes full deals: three hands of 10 and a talon of 2")
+            )
     _require_core()
     records = array("I")
     for deal in deals:

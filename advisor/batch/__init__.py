@@ -16,7 +16,7 @@ made once per holding, and the rest once per shape of the holes (:mod:`~advisor.
 ``--talon`` and ``--exact`` fields come from :mod:`~advisor.batch.extras`.
 """
 
-from advisor.batch.check import BatchJob, Checker, ChunkResult, Row, Tally
+from advisor.batch.check import BatchJob, Checker, ChunkResult, LineError, Row, Tally
 from advisor.batch.extras import AllPassFields, ExactFields, Extra, extra_analysis
 from advisor.batch.reader import HandReader, split_options
 from advisor.batch.records import BANDS, CSV_COLUMNS, csv_header
@@ -55,6 +55,7 @@ __all__ = [
     "Extra",
     "FileFailure",
     "HandReader",
+    "LineError",
     "LongLine",
     "Row",
     "Source",

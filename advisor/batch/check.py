@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any, NamedTuple
 
+from advisor import i18n
 from advisor.batch import reader
 from advisor.batch.extras import Extra
 from advisor.batch.records import (
@@ -26,6 +27,7 @@ from advisor.batch.records import (
 from advisor.batch.sources import LONG_LINE, Chunk, CsvChunk, TextChunk
 from advisor.cards import CardSet
 from advisor.errors import AdvisorError, BatchError
+from advisor.i18n import Phrase
 from advisor.seats import Lead
 from advisor.table import Table
 
@@ -81,23 +83,39 @@ class Row(NamedTuple):
     combined: float = 0
     verdict: str = ""
     decided_by: tuple[str, ...] = ()
-    error: str | None = None
+    error: Phrase | None = None
     extra: Mapping[str, Any] = {}
     mask: int = 0
     """The hand's cards (:attr:`advisor.cards.CardSet.mask`): to judge it again, with another
     table (``table compare``)."""
 
 
+class LineError(NamedTuple):
+    """What is wrong with a line that got an error record, for the message on standard error:
+    ``str()`` is the English of the record, :meth:`text` the language spoken."""
+
+    file: str
+    line: int
+    problem: Phrase
+
+    def text(self) -> str:
+        """``FILE:LINE: what is wrong``, in the language spoken."""
+        return f"{self.file}:{self.line}: {reader.printable(i18n.text(self.problem))}"
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {reader.printable(str(self.problem))}"
+
+
 @dataclass
 class ChunkResult:
     """A checked chunk: ``output`` (UTF-8 JSON lines or CSV, empty for rows), ``rows`` (for a
-    table), ``messages`` (``FILE:LINE: what is wrong``), its tally, and the input bytes it
+    table), ``messages`` (``FILE:LINE: what is wrong`` each), its tally, and the input bytes it
     covered. A worker process leaves its output in a file instead: :meth:`write_to` writes
     either."""
 
     output: bytes
     rows: list[Row]
-    messages: list[str]
+    messages: list[LineError]
     tally: Tally
     size: int
     spilled: int | None = None  # the open (unnamed) file where a worker left ``output``
@@ -155,16 +173,16 @@ class _Sink:
         self.file, self.extra = file, job.extra
         self.parts: list[bytes] = []
         self.rows: list[Row] = []
-        self.messages: list[str] = []
+        self.messages: list[LineError] = []
         self.shapes: list[Shape] = []  # one for each valid hand, counted at the end
         self.bad = 0
 
     def hand(self, line: int, mask: int, records: LeadRecords, ident: str | None) -> None:
         raise NotImplementedError
 
-    def error(self, line: int, message: str) -> None:
+    def error(self, line: int, problem: Phrase) -> None:
         self.bad += 1
-        self.messages.append(f"{self.file}:{line}: {message}")
+        self.messages.append(LineError(self.file, line, problem))
 
     def extra_fields(self, mask: int, records: LeadRecords) -> Mapping[str, Any]:
         if self.extra is None:
@@ -202,9 +220,10 @@ class _JsonLines(_Sink):
         if fields:  # into the record's last piece, before its closing "}\n"
             self.parts[-1] = self.parts[-1][:-2] + b", " + utf8_json(dict(fields))[1:] + b"\n"
 
-    def error(self, line: int, message: str) -> None:
-        super().error(line, message)
-        self.parts.append(b'%b%d, "error": %b}\n' % (self.head, line, utf8_json(message)))
+    def error(self, line: int, problem: Phrase) -> None:
+        super().error(line, problem)
+        message = utf8_json(reader.printable(str(problem)))
+        self.parts.append(b'%b%d, "error": %b}\n' % (self.head, line, message))
 
 
 class _CsvLines(_Sink):
@@ -226,9 +245,9 @@ class _CsvLines(_Sink):
         self.parts.append(text[:-1] + extra + b"\n" if extra else text)
         self.shapes.append(shape)
 
-    def error(self, line: int, message: str) -> None:
-        super().error(line, message)
-        error = csv_field(message).encode()
+    def error(self, line: int, problem: Phrase) -> None:
+        super().error(line, problem)
+        error = csv_field(reader.printable(str(problem))).encode()
         self.parts.append(b"%b%d%b%b%b\n" % (self.head, line, self.blank_record, error,
                                               self.blank_extra))  # fmt: skip
 
@@ -248,9 +267,9 @@ class _Rows(_Sink):
                              None, extra, mask))  # fmt: skip
         self.shapes.append(shape)
 
-    def error(self, line: int, message: str) -> None:
-        super().error(line, message)
-        self.rows.append(Row(self.file, line, None, error=message))
+    def error(self, line: int, problem: Phrase) -> None:
+        super().error(line, problem)
+        self.rows.append(Row(self.file, line, None, error=problem))
 
 
 _SINKS: dict[str, type[_Sink]] = {"jsonl": _JsonLines, "csv": _CsvLines, "rows": _Rows}
@@ -304,7 +323,7 @@ class Checker:
                         records = self.records(reader.LINE_LEADS[found >> reader.LEAD_SHIFT])
                         hand(number, found & (with_lead - 1), records, None)
                 except AdvisorError as problem:
-                    sink.error(number, reader.printable(problem))
+                    sink.error(number, problem.phrase)
             elif found == reader.ASK:  # the scan leaves this line to Python
                 if text is None:
                     text = data.decode("utf-8", "surrogateescape").split("\n")
@@ -321,18 +340,18 @@ class Checker:
             else:
                 sink.hand(number, self.reader.read(line), self.records(None), None)
         except AdvisorError as problem:
-            sink.error(number, reader.printable(problem))
+            sink.error(number, problem.phrase)
 
     def _check_csv(self, chunk: CsvChunk, sink: _Sink) -> None:
         for item in chunk.items:
-            if item.error:
+            if item.error is not None:
                 sink.error(item.line, item.error)
                 continue
             try:
                 lead = reader.parse_lead(item.lead) if item.lead.strip() else None
                 ident = reader.ident(item.id.strip() or None)
                 if not item.hand.strip():
-                    raise BatchError("no hand in the 'hand' column")
+                    raise BatchError(Phrase("no hand in the 'hand' column"))
                 sink.hand(item.line, self.reader.read(item.hand), self.records(lead), ident)
             except AdvisorError as problem:
-                sink.error(item.line, reader.printable(problem))
+                sink.error(item.line, problem.phrase)

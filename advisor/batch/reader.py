@@ -26,6 +26,7 @@ from advisor.cards import (
     parse_hand,
 )
 from advisor.errors import AdvisorError, BatchError
+from advisor.i18n import Phrase
 from advisor.seats import Lead
 from advisor.text import shown
 
@@ -206,10 +207,10 @@ def _parse_slowly(text: str) -> int:
     return parse_hand(text).mask
 
 
-def printable(problem: AdvisorError) -> str:
-    """The error's message, its control characters escaped and U+FFFD for bytes of the input
-    that were not UTF-8."""
-    return shown(str(problem).encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
+def printable(message: str) -> str:
+    """An error's message (in any language), its control characters escaped and U+FFFD for
+    bytes of the input that were not UTF-8."""
+    return shown(message.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
 
 
 def require_utf8(text: str) -> None:
@@ -218,7 +219,9 @@ def require_utf8(text: str) -> None:
         text.encode("utf-8")
     except UnicodeEncodeError as error:
         byte = ord(text[error.start]) - 0xDC00
-        raise BatchError(f"not UTF-8 text (byte {byte:#04x})") from None
+        raise BatchError(
+            Phrase("not UTF-8 text (byte {byte})", byte=format(byte, "#04x"))
+        ) from None
 
 
 # --- line options: "; lead=me", "; id=NAME" ----------------------------------------------------
@@ -241,10 +244,13 @@ def _read_options(text: str) -> tuple[Lead | None, str | None]:
         if not equals or key not in ("lead", "id"):
             wrong = option.strip()
             raise BatchError(
-                f"'{wrong}' is not an option: write '; lead=me', '; lead=them' or '; id=NAME'"
+                Phrase(
+                    "'{option}' is not an option: write '; lead=me', '; lead=them' or '; id=NAME'",
+                    option=wrong,
+                )
             )
         if key in found:
-            raise BatchError(f"'{key}' is given twice")
+            raise BatchError(Phrase("'{option}' is given twice", option=key))
         found[key] = value
     return parse_lead(found["lead"]) if "lead" in found else None, ident(found.get("id"))
 
@@ -253,7 +259,7 @@ def parse_lead(text: str) -> Lead:
     """A line's lead: ``me`` or ``them`` (any case)."""
     lead = text.strip().lower()
     if lead not in (Lead.ME.value, Lead.THEM.value):
-        raise BatchError(f"lead '{text}' must be me or them")
+        raise BatchError(Phrase("lead '{lead}' must be me or them", lead=text))
     return Lead(lead)
 
 
@@ -262,6 +268,6 @@ def ident(text: str | None) -> str | None:
     if text is None:
         return None
     if not text:
-        raise BatchError("'id=' needs a name")
+        raise BatchError(Phrase("'id=' needs a name"))
     require_utf8(text)
     return text

@@ -31,6 +31,7 @@ from advisor.batch.sources import (
     read_chunks,
 )
 from advisor.errors import BatchError
+from advisor.i18n import Phrase
 from advisor.limits import check_jobs, cores
 from advisor.text import shown
 
@@ -73,10 +74,10 @@ def file_identity(where: Any) -> tuple[int, int] | None:
     return _identity(info) if stat.S_ISREG(info.st_mode) else None
 
 
-def refuse_overwriting_inputs(sources: Iterable[Source], output: Any, name: str) -> None:
-    """Raise :class:`BatchError` when ``output`` (a path or a stream, called ``name``) is one of
-    the sources' files: the run would read its own records (or, appending, grow without
-    end). Checked before anything is read."""
+def refuse_overwriting_inputs(sources: Iterable[Source], output: Any, name: str | Phrase) -> None:
+    """Raise :class:`BatchError` when ``output`` (a path or a stream, called ``name``: a file
+    name, or a phrase such as "standard output") is one of the sources' files: the run would
+    read its own records (or, appending, grow without end). Checked before anything is read."""
     written = file_identity(output)
     if written is None:
         return
@@ -84,7 +85,11 @@ def refuse_overwriting_inputs(sources: Iterable[Source], output: Any, name: str)
         read = file_identity(source.path if source.path is not None else source.stream)
         if read == written:
             raise BatchError(
-                f"{shown(name)} is also the input {source.label}: write the results elsewhere"
+                Phrase(
+                    "{output} is also the input {input}: write the results elsewhere",
+                    output=shown(name) if isinstance(name, str) else name,
+                    input=source.label,
+                )
             )
 
 

@@ -15,7 +15,8 @@ from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from typing import IO, Any, NamedTuple
 
-from advisor.errors import BatchError
+from advisor.errors import BatchError, os_reason
+from advisor.i18n import Phrase
 from advisor.limits import MAX_LINE_BYTES
 from advisor.text import shown
 
@@ -43,7 +44,7 @@ class CsvItem(NamedTuple):
     hand: str
     lead: str
     id: str
-    error: str = ""  # a row that could not be read: its error record
+    error: Phrase | None = None  # a row that could not be read: its error record
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,9 @@ class LongLine:
     size: int
 
 
-LONG_LINE = f"the line is longer than {MAX_LINE_BYTES:,} bytes (a hand needs a few hundred)"
+LONG_LINE = Phrase(
+    "the line is longer than {limit:,} bytes (a hand needs a few hundred)", limit=MAX_LINE_BYTES
+)
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,7 @@ class FileFailure:
     """A file that could not be read (or not to its end): ``message`` names it."""
 
     file: str
-    message: str
+    message: Phrase
 
 
 Chunk = TextChunk | CsvChunk | LongLine
@@ -110,9 +113,15 @@ def read_chunks(
             else:
                 yield from _text_chunks(source.label, stream, block_size)
     except OSError as error:
-        yield FileFailure(source.label, f"{source.label}: {_reason(error)}")
-    except (BatchError, csv.Error) as error:
-        yield FileFailure(source.label, f"{source.label}: {error}")
+        yield _failure(source.label, _reason(error))
+    except BatchError as error:
+        yield _failure(source.label, error.phrase)
+    except csv.Error as error:
+        yield _failure(source.label, Phrase("{reason}", reason=str(error)))
+
+
+def _failure(label: str, reason: Phrase) -> FileFailure:
+    return FileFailure(label, Phrase("{file}: {reason}", file=label, reason=reason))
 
 
 def _open(source: Source) -> contextlib.AbstractContextManager[IO[bytes]]:
@@ -122,16 +131,16 @@ def _open(source: Source) -> contextlib.AbstractContextManager[IO[bytes]]:
     return open(source.path, "rb")
 
 
-def _reason(error: OSError) -> str:
+def _reason(error: OSError) -> Phrase:
     if isinstance(error, FileNotFoundError):
-        return "no such file"
+        return Phrase("no such file")
     if isinstance(error, IsADirectoryError):
-        return "is a directory, not a file of hands"
+        return Phrase("is a directory, not a file of hands")
     if isinstance(error, PermissionError):
-        return "cannot be read (permission denied)"
+        return Phrase("cannot be read (permission denied)")
     if error.errno == errno.EBADF:
-        return "cannot be read (it is closed)"
-    return f"cannot be read ({error.strerror or error})"
+        return Phrase("cannot be read (it is closed)")
+    return Phrase("cannot be read ({reason})", reason=os_reason(error))
 
 
 def _text_chunks(label: str, stream: IO[bytes], block_size: int) -> Iterator[TextChunk | LongLine]:
@@ -251,34 +260,43 @@ def _csv_rows(
     try:
         header = next(reader, None)
     except csv.Error as error:
-        raise BatchError(f"the CSV header cannot be read ({error})") from None
+        raise BatchError(
+            Phrase("the CSV header cannot be read ({reason})", reason=str(error))
+        ) from None
     if header is None:
-        raise BatchError("empty CSV file: it needs a header with a 'hand' column")
+        raise BatchError(Phrase("empty CSV file: it needs a header with a 'hand' column"))
     if lines.spoilt(1, lines.number):
-        raise BatchError(f"the CSV header is longer than {MAX_LINE_BYTES:,} bytes")
+        raise BatchError(
+            Phrase("the CSV header is longer than {limit:,} bytes", limit=MAX_LINE_BYTES)
+        )
     columns = [name.strip().lower() for name in header]
     if "hand" not in columns:
         found = shown(", ".join(header))
-        raise BatchError(f"the CSV header has no 'hand' column (found: {found})")
+        raise BatchError(
+            Phrase("the CSV header has no 'hand' column (found: {found})", found=found)
+        )
     where = [columns.index(name) if name in columns else -1 for name in ("hand", "lead", "id")]
     items: list[CsvItem] = []
     line, position = lines.number + 1, 0
     while True:
         lines.odd = False
+        problem: Phrase | None = None
         try:
             row = next(reader, None)
         except csv.Error as error:  # a field over the csv module's limit: this row only
             lines.skip_open_quote()
-            row, problem = [], f"the row cannot be read ({error})"
+            row, problem = [], Phrase("the row cannot be read ({reason})", reason=str(error))
         else:
             if row is None:
                 break
-            problem = LONG_LINE if lines.spoilt(line, lines.number) else ""
+            if lines.spoilt(line, lines.number):
+                problem = LONG_LINE
         start, line = line, lines.number + 1
-        if problem:
+        if problem is not None:
             items.append(CsvItem(start, "", "", "", problem))
         elif any(value.strip() for value in row):
-            items.append(CsvItem(start, *(row[i] if 0 <= i < len(row) else "" for i in where)))
+            hand, lead, ident = (row[i] if 0 <= i < len(row) else "" for i in where)
+            items.append(CsvItem(start, hand, lead, ident))
         if len(items) == csv_rows:
             position = yield from _flush(label, items, stream, position)
     if items:

@@ -3,19 +3,24 @@
 Each command lives in its own module and is imported only when it runs, so a one-shot
 ``advisor check`` loads nothing it does not need. Every command runs under the one error
 handler of :mod:`advisor.cli.guard`, which turns whatever ends it into a documented exit code
-and at most one line on standard error.
+and at most one line on standard error, and in the language chosen by ``--lang``,
+``$ADVISOR_LANG`` or the locale (:func:`advisor.i18n.choose`).
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import click
 
+from advisor import i18n
 from advisor.cli import guard
+from advisor.cli.help import Group
+from advisor.i18n import N_, _
 
 # command name -> "module:attribute"
 COMMANDS = {
@@ -28,7 +33,7 @@ COMMANDS = {
 }
 
 
-class LazyGroup(click.Group):
+class LazyGroup(Group):
     """A group that imports a command's module only when that command is used, and runs it
     under the one error handler (:func:`advisor.cli.guard.run`)."""
 
@@ -55,11 +60,13 @@ class LazyGroup(click.Group):
         arguments = list(sys.argv[1:] if args is None else args)
 
         def command() -> int:
+            i18n.use(i18n.choose(_language_given(arguments), os.environ))
             with self.make_context(prog_name or "advisor", arguments, **extra) as ctx:
                 self.invoke(ctx)
             return guard.ExitCode.SUCCESS
 
-        guard.run(command)
+        with i18n.speaking("en"):  # and back to what it was (for callers in the same process)
+            guard.run(command)
         raise AssertionError("unreachable: guard.run exits")  # pragma: no cover
 
 
@@ -72,18 +79,44 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
     from advisor.build import compiled_parts
 
     parts = ", ".join(
-        f"{name} {'present' if built else 'missing'}" for name, built in compiled_parts().items()
+        _("{part} present", part=_(name)) if built else _("{part} missing", part=_(name))
+        for name, built in compiled_parts().items()
     )
-    click.echo(f"advisor, version {version('misere-advisor')}")
-    click.echo(f"compiled parts: {parts}")
+    click.echo(_("advisor, version {version}", version=version("misere-advisor")))
+    click.echo(_("compiled parts: {parts}", parts=parts))
     ctx.exit()
+
+
+def _language_given(arguments: Sequence[str]) -> str | None:
+    """The value of ``--lang`` among the group's own options (before the command's name), read
+    before click parses: ``--help --lang ru`` is Russian too (click runs ``--help`` as soon as it
+    meets it), and ``--lang fr --help`` is an error, not English help."""
+    words = iter(arguments)
+    for word in words:
+        if word == "--lang":
+            return next(words, None)
+        if word.startswith("--lang="):
+            return word.partition("=")[2]
+        if not word.startswith("-"):  # the command's name: its options are its own
+            return None
+    return None
 
 
 @click.group(
     cls=LazyGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
-    epilog="\b\nExit codes:\n" + guard.EXIT_CODE_TABLE + "\n\n\b\nExample:\n"
-    '  advisor check "7S 8S 10S 7C 9C JC 7D 8D 7H 9H" --lead me',
+    help=N_("Preferans misère advisor: read a hand, find its holes, say declare or pass."),
+    epilog=guard.EXIT_CODE_TABLE,
+    examples=['advisor check "7S 8S 10S 7C 9C JC 7D 8D 7H 9H" --lead me'],
+)
+@click.option(
+    "--lang",
+    type=click.Choice(i18n.LANGUAGES, case_sensitive=False),
+    expose_value=False,
+    help=N_(
+        "The language of what is shown: en or ru (default: $ADVISOR_LANG, then the locale, "
+        "then en). JSON and CSV are the same in every language."
+    ),
 )
 @click.option(
     "--version",
@@ -91,7 +124,7 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
     expose_value=False,
     is_eager=True,
     callback=_show_version,
-    help="Show the version and the compiled parts present, and exit.",
+    help=N_("Show the version and the compiled parts present, and exit."),
 )
 def main() -> None:
-    """Preferans misère advisor: read a hand, find its holes, say declare or pass."""
+    """The group: its commands are in :data:`COMMANDS`."""

@@ -12,16 +12,17 @@ import click
 
 from advisor.allpass.sample import DEFAULT_SAMPLES
 from advisor.cli.guard import ExitCode
+from advisor.cli.help import Command
 from advisor.cli.options import (
     effective_table,
-    example,
     jobs_option,
     json_option,
     samples_option,
     seed_option,
     table_option,
 )
-from advisor.errors import AdvisorError
+from advisor.errors import AdvisorError, os_reason
+from advisor.i18n import N_, Phrase, _
 from advisor.seats import Position
 from advisor.table import TalonCard
 
@@ -37,50 +38,71 @@ def _usage(ctx: click.Context, message: str) -> click.UsageError:
 
 
 @click.command(
-    epilog=example(
+    cls=Command,
+    help=N_(
+        "All-pass (распас), when everyone passes: every trick is a penalty.\n\n"
+        "Exact values, every card in view: forced (the most tricks the other two together can "
+        "force on a player who plays to take as few as he can) and fewest (if everyone helps "
+        "him).\n\n"
+        "\b\n"
+        "--layout DEAL             forced and fewest for every seat (--seat: a line of play)\n"
+        "--layout DEAL --play ...  replay a recorded deal: rules, tricks, revokes, penalties\n"
+        "--layouts FILE            one deal a line, one JSON object a line, in order\n"
+        "HAND --seat SEAT          HAND's tricks over --samples random deals of the other cards"
+        "\n\n"
+        "Exit code: 0 done; 2 bad input (with --layouts: after every other line got its "
+        "record)."
+    ),
+    examples=(
         'advisor allpass --layout "first: ♠7 8 9 10 ♣7 8 9 ♦7 8 9 second: ♠J Q K A ♣10 J Q',
         '  ♦10 J Q third: ♣K A ♦K A ♥7 8 9 10 J Q talon: K♥ A♥" --seat third',
         'advisor allpass "♠7 9 J ♣8 Q A ♦7 10 ♥9 K" --seat second --samples 2000',
-    )
+    ),
 )
 @click.argument("hand", nargs=-1)
 @click.option(
     "--layout",
     metavar='"first: ... second: ... third: ... talon: ..."',
-    help="One deal: three hands of ten and the two talon cards in the order turned up.",
+    help=N_("One deal: three hands of ten and the two talon cards in the order turned up."),
 )
 @click.option(
     "--layouts",
     metavar="FILE",
-    help="Many deals, one a line ('-': standard input); one JSON object a line out.",
+    help=N_("Many deals, one a line ('-': standard input); one JSON object a line out."),
 )
 @click.option(
     "--play",
     metavar='"CARDS..."',
-    help="With --layout: replay this recorded deal, every card in the order played.",
+    help=N_("With --layout: replay this recorded deal, every card in the order played."),
 )
 @click.option(
     "--seat",
     type=click.Choice(SEATS, case_sensitive=False),
-    help="The player: HAND's seat; with --layout, draw a line of play for him; with --layouts, "
-    "solve for him only.",
+    help=N_(
+        "The player: HAND's seat; with --layout, draw a line of play for him; with --layouts, "
+        "solve for him only."
+    ),
 )
 @click.option(
     "--talon-card",
     type=click.Choice([mode.value for mode in TalonCard], case_sensitive=False),
-    help="Tricks 1-2: the turned-up card only names the suit, or is the dealer's card "
-    "[default: the table's talon_card, suit].",
+    help=N_(
+        "Tricks 1-2: the turned-up card only names the suit, or is the dealer's card "
+        "[default: the table's talon_card, suit]."
+    ),
 )
-@samples_option("With HAND: random deals of the other 22 cards", DEFAULT_SAMPLES)
-@seed_option("With HAND: the seed.")
-@jobs_option("Threads to solve with (with HAND or --layouts), at most 4 a core.")
+@samples_option(
+    N_("With HAND: random deals of the other 22 cards (at most {limit:,})."), DEFAULT_SAMPLES
+)
+@seed_option(N_("With HAND: the seed."))
+@jobs_option(N_("Threads to solve with (with HAND or --layouts), at most 4 a core."))
 @click.option(
     "--values",
     "which",
     type=click.Choice(list(VALUES)),
     default="both",
     show_default=True,
-    help="With --layouts: the values to give.",
+    help=N_("With --layouts: the values to give."),
 )
 @click.option(
     "--repeat",
@@ -88,7 +110,7 @@ def _usage(ctx: click.Context, message: str) -> click.UsageError:
     default=1,
     show_default=True,
     metavar="N",
-    help="This is the N-th all-pass in a row (the table's allpass_progression prices it).",
+    help=N_("This is the N-th all-pass in a row (the table's allpass_progression prices it)."),
 )
 @table_option
 @json_option
@@ -109,19 +131,7 @@ def allpass(
     table_path: str | None,
     as_json: bool,
 ) -> None:
-    """All-pass (распас), when everyone passes: every trick is a penalty.
-
-    Exact values, every card in view: forced (the most tricks the other two together can force
-    on a player who plays to take as few as he can) and fewest (if everyone helps him).
-
-    \b
-    --layout DEAL             forced and fewest for every seat (--seat: a line of play)
-    --layout DEAL --play ...  replay a recorded deal: rules, tricks, revokes, penalties
-    --layouts FILE            one deal a line, one JSON object a line, in order
-    HAND --seat SEAT          HAND's tricks over --samples random deals of the other cards
-
-    Exit code: 0 done; 2 bad input (with --layouts: after every other line got its record).
-    """
+    """``advisor allpass``: its help is the command's ``help`` above (translated when shown)."""
     _check_usage(ctx, hand, layout, layouts, play, seat)
     table = effective_table(table_path)
     from advisor.allpass.rules import AllPassRules
@@ -161,24 +171,25 @@ def _check_usage(
 ) -> None:
     """One form of the command, with only the options that belong to it."""
     if play is not None and layout is None:
-        raise _usage(ctx, "--play goes with --layout")
+        raise _usage(ctx, _("--play goes with --layout"))
     forms = [name for name, given in (("HAND", hand), ("--layout", layout), ("--layouts", layouts))
              if given]  # fmt: skip
     if len(forms) != 1:
-        raise _usage(ctx, "give one of HAND (with --seat), --layout or --layouts")
+        raise _usage(ctx, _("give one of HAND (with --seat), --layout or --layouts"))
     misplaced = [
-        (_given(ctx, "samples", "seed"), not hand, "goes with HAND"),
-        (_given(ctx, "which"), not layouts, "goes with --layouts"),
-        (_given(ctx, "jobs"), layout is not None, "goes with HAND or --layouts"),
-        (_given(ctx, "seat"), play is not None, "has no meaning with --play (a replay)"),
+        (_given(ctx, "samples", "seed"), not hand, N_("{option} goes with HAND")),
+        (_given(ctx, "which"), not layouts, N_("{option} goes with --layouts")),
+        (_given(ctx, "jobs"), layout is not None, N_("{option} goes with HAND or --layouts")),
+        (_given(ctx, "seat"), play is not None,
+         N_("{option} has no meaning with --play (a replay)")),
         (_given(ctx, "as_json", "repeat"), layouts is not None,
-         "has no meaning with --layouts (JSON lines of tricks)"),
+         N_("{option} has no meaning with --layouts (JSON lines of tricks)")),
     ]  # fmt: skip
     for flags, wrong, why in misplaced:
         if flags and wrong:
-            raise _usage(ctx, f"{flags[0]} {why}")
+            raise _usage(ctx, _(why, option=flags[0]))
     if hand and seat is None:
-        raise _usage(ctx, "HAND needs --seat: first, second or third")
+        raise _usage(ctx, _("HAND needs --seat: first, second or third"))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -216,7 +227,7 @@ def _read_deal(text: str) -> Deal:
     try:
         return parse_deal(text)
     except AdvisorError as error:
-        raise type(error)(f"--layout: {error}") from None
+        raise type(error)(_option_problem("--layout", error)) from None
 
 
 def _replay(text: str, play: str, rules: AllPassRules, repeat: int, as_json: bool) -> None:
@@ -226,7 +237,7 @@ def _replay(text: str, play: str, rules: AllPassRules, repeat: int, as_json: boo
     try:
         played = replay(deal, parse_play(play), rules, repeat)
     except AdvisorError as error:
-        raise type(error)(f"--play: {error}") from None
+        raise type(error)(_option_problem("--play", error)) from None
     if as_json:
         _echo_json(played.to_dict())
         return
@@ -289,9 +300,18 @@ def _lines_of(path: str) -> Iterator[IO[bytes]]:
     try:
         handle = open(path, "rb")  # noqa: SIM115 - closed below
     except OSError as error:
-        raise AdvisorError(f"--layouts: {path}: cannot be read ({error.strerror})") from None
+        raise AdvisorError(
+            Phrase(
+                "--layouts: {path}: cannot be read ({reason})", path=path, reason=os_reason(error)
+            )
+        ) from None
     with handle:
         yield handle
+
+
+def _option_problem(option: str, error: AdvisorError) -> Phrase:
+    """``--layout: what is wrong``."""
+    return Phrase("{option}: {reason}", option=option, reason=error.phrase)
 
 
 def _echo_json(data: dict[str, Any]) -> None:

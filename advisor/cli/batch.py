@@ -24,11 +24,11 @@ from advisor.batch import (
     refuse_overwriting_inputs,
 )
 from advisor.cli.guard import ExitCode, say
+from advisor.cli.help import Command
 from advisor.cli.options import (
     allpass_options,
     effective_table,
     exact_options,
-    example,
     input_format_option,
     jobs_option,
     json_option,
@@ -38,14 +38,29 @@ from advisor.cli.options import (
     table_option,
 )
 from advisor.fileio import atomic_output
+from advisor.i18n import N_, Phrase, _
 from advisor.seats import Lead, Position
 from advisor.text import shown as shown_text
 
 
 @click.command(
-    epilog=example(
-        "advisor batch examples/hands.txt examples/hands.csv --format jsonl -o results.jsonl"
-    )
+    cls=Command,
+    help=N_(
+        "Check every hand in FILEs (no FILE or - : standard input), one result per line.\n\n"
+        "A text file has one hand per line in any notation `advisor check` reads; blank lines "
+        'and lines starting with # are skipped. A line may end with "; lead=me" (or them) '
+        'and "; id=NAME". A CSV file (*.csv) has a header with a hand column and optional '
+        "lead and id columns.\n\n"
+        "Every other line yields one record: jsonl has the fields of `advisor check --json` "
+        'plus file, line and id; a bad line gives {"file", "line", "error"} and a '
+        "FILE:LINE message on standard error. Exit code: 0 when every line was a valid hand, "
+        "2 otherwise.\n\n"
+        '--exact adds the "exact" object of `advisor check --exact --json` (a line\'s lead '
+        "them means both catchers' seats, averaged)."
+    ),
+    examples=(
+        "advisor batch examples/hands.txt examples/hands.csv --format jsonl -o results.jsonl",
+    ),
 )
 @click.argument("files", nargs=-1, metavar="[FILE]...")
 @lead_option("me", "them", default="them")
@@ -54,7 +69,7 @@ from advisor.text import shown as shown_text
     "--format",
     "output_format",
     type=click.Choice(["table", "jsonl", "csv"]),
-    help="How to write the results [default: table on a terminal, else jsonl].",
+    help=N_("How to write the results [default: table on a terminal, else jsonl]."),
 )
 @json_option
 @input_format_option
@@ -63,11 +78,13 @@ from advisor.text import shown as shown_text
     "--output",
     metavar="FILE",
     callback=named_file,
-    help="Write the results to FILE, whole or not at all.",
+    help=N_("Write the results to FILE, whole or not at all."),
 )
-@jobs_option("Processes to check with (0: all cores; at most 4 a core).", minimum=0)
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
-@click.option("-t", "--talon", is_flag=True, help="Add the talon outlook of advisor check --talon.")
+@jobs_option(N_("Processes to check with (0: all cores; at most 4 a core)."), minimum=0)
+@click.option("-q", "--quiet", is_flag=True, help=N_("No progress bar and no summary."))
+@click.option(
+    "-t", "--talon", is_flag=True, help=N_("Add the talon outlook of advisor check --talon.")
+)
 @exact_options
 @allpass_options
 @click.pass_context
@@ -90,22 +107,11 @@ def batch(
     allpass: bool,
     seat: str | None,
 ) -> None:
-    """Check every hand in FILEs (no FILE or - : standard input), one result per line.
-
-    A text file has one hand per line in any notation `advisor check` reads; blank lines and
-    lines starting with # are skipped. A line may end with "; lead=me" (or them) and
-    "; id=NAME". A CSV file (*.csv) has a header with a hand column and optional lead and id
-    columns.
-
-    Every other line yields one record: jsonl has the fields of `advisor check --json` plus
-    file, line and id; a bad line gives {"file", "line", "error"} and a FILE:LINE message on
-    standard error. Exit code: 0 when every line was a valid hand, 2 otherwise.
-
-    --exact adds the "exact" object of `advisor check --exact --json` (a line's lead them
-    means both catchers' seats, averaged).
-    """
+    """``advisor batch``: its help is the command's ``help`` above (translated when shown)."""
     if as_json and output_format not in (None, "jsonl"):
-        raise click.UsageError(f"--json asks for jsonl, --format asks for {output_format}")
+        raise click.UsageError(
+            _("--json asks for jsonl, --format asks for {format}", format=output_format)
+        )
     require_exact(ctx, exact)
     shown = "jsonl" if as_json else output_format or _default_format(output)
     job = BatchJob(
@@ -120,7 +126,7 @@ def batch(
     )
     sources = [hand_source(name, input_format) for name in files or ("-",)]
     if output is None:
-        refuse_overwriting_inputs(sources, sys.stdout, "standard output")
+        refuse_overwriting_inputs(sources, sys.stdout, Phrase("standard output"))
     else:
         refuse_overwriting_inputs(sources, output, output)
     with _destination(output) as out, BatchRun(job, jobs, out) as run:
@@ -140,7 +146,7 @@ def _exact_fields(samples: int, seed: int, discard: str) -> ExactFields:
 def _allpass_fields(ctx: click.Context, allpass: bool, seat: str | None) -> AllPassFields | None:
     """``--allpass``: checked for the compiled all-pass solver before the run starts."""
     if seat is not None and not allpass:
-        raise click.UsageError("--seat needs --allpass", ctx)
+        raise click.UsageError(_("--seat needs --allpass"), ctx)
     if not allpass:
         return None
     from advisor.allpass.solver import core_available
@@ -192,14 +198,14 @@ def _run(run: BatchRun, sources: list[Source], out: IO[bytes], shown: str, quiet
         for result in results:
             if isinstance(result, FileFailure):
                 tally.failed_files += 1
-                say(result.message)
+                say(result.message.text())
                 continue
             if table is not None:
                 table.add(result.rows)
             else:
                 result.write_to(out)
             if result.messages:
-                say("\n".join(result.messages))
+                say("\n".join(message.text() for message in result.messages))
             tally.add(result.tally)
             advance(result.size, result.tally.hands)
     if wrapper is not None:

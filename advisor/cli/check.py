@@ -8,17 +8,18 @@ import click
 
 from advisor.cards import parse_hand
 from advisor.cli.guard import ExitCode
+from advisor.cli.help import Command
 from advisor.cli.options import (
     allpass_options,
     allpass_seats,
     effective_table,
     exact_options,
-    example,
     json_option,
     lead_option,
     require_exact,
     table_option,
 )
+from advisor.i18n import N_, _
 from advisor.seats import Lead, Position
 from advisor.verdict import Assessment, assess
 
@@ -29,22 +30,38 @@ if TYPE_CHECKING:
 
 
 @click.command(
-    epilog=example(
+    cls=Command,
+    help=N_(
+        "Say whether to declare misère with HAND, and why.\n\n"
+        "HAND is ten cards in any notation (one quoted argument or several): 7S 8S 10S ..., "
+        "7♠ 8♠ 10♠ ...,  ♠7810 ♣79J ...,  S:7,8,10 C:..., 78T.79J.78.79, or Russian "
+        "7п 8п 10п ... Вт.\n\n"
+        "With --exact, --lead also takes left or right (that catcher is first hand); them "
+        "then means both catchers' seats, averaged. --allpass adds what passing costs if "
+        'everyone passes; with the table\'s pass_score = "allpass", --exact compares the '
+        "misère with it.\n\n"
+        "Exit code: 0 declare, 1 pass, 2 bad input (for the hand as dealt, also with --talon; "
+        "with --exact, the exact-play verdict: declare when the expected score beats "
+        "pass_score)."
+    ),
+    examples=(
         'advisor check "♠7810 ♣79J ♦78 ♥79" --lead me',
         'advisor check "♠K ♣789 ♦78J ♥78J" --exact --lead left',
-    )
+    ),
 )
 @click.argument("hand", nargs=-1, required=True)
 @lead_option("me", "left", "right", "them", default="them")
 @table_option
 @json_option
-@click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit code is the answer.")
+@click.option("-q", "--quiet", is_flag=True, help=N_("Print nothing; the exit code is the answer."))
 @click.option(
     "-t",
     "--talon",
     is_flag=True,
-    help="Also go through the 231 possible talons, each with its best discard: the chances "
-    "to end clean or worth declaring, and the outs of each hole.",
+    help=N_(
+        "Also go through the 231 possible talons, each with its best discard: the chances "
+        "to end clean or worth declaring, and the outs of each hole."
+    ),
 )
 @exact_options
 @allpass_options
@@ -64,22 +81,9 @@ def check(
     allpass: bool,
     seat: str | None,
 ) -> None:
-    """Say whether to declare misère with HAND, and why.
-
-    HAND is ten cards in any notation (one quoted argument or several):
-    7S 8S 10S ...,  7♠ 8♠ 10♠ ...,  ♠7810 ♣79J ...,  S:7,8,10 C:...,
-    78T.79J.78.79, or Russian 7п 8п 10п ... Вт.
-
-    With --exact, --lead also takes left or right (that catcher is first hand); them then
-    means both catchers' seats, averaged. --allpass adds what passing costs if everyone
-    passes; with the table's pass_score = "allpass", --exact compares the misère with it.
-
-    Exit code: 0 declare, 1 pass, 2 bad input (for the hand as dealt, also with --talon; with
-    --exact, the exact-play verdict: declare when the expected score beats pass_score).
-    """
     require_exact(ctx, exact)
     if as_json and quiet:
-        raise click.UsageError("--json and --quiet exclude each other", ctx)
+        raise click.UsageError(_("--json and --quiet exclude each other"), ctx)
     founding_lead = _founding_lead(ctx, lead.lower(), exact)
     seats = allpass_seats(ctx, allpass, seat, Lead(lead.lower()))
     assessment = assess(parse_hand(hand), founding_lead, effective_table(table_path))

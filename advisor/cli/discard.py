@@ -6,9 +6,9 @@ import click
 
 from advisor.cards import WITH_TALON, CardSet, parse_cards
 from advisor.cli.guard import ExitCode
+from advisor.cli.help import Command, Option
 from advisor.cli.options import (
     effective_table,
-    example,
     jobs_option,
     json_option,
     require_exact,
@@ -16,7 +16,9 @@ from advisor.cli.options import (
     seed_option,
     table_option,
 )
+from advisor.cli.solve import ALL_LAYOUTS
 from advisor.defaults import DISCARD_LAYOUTS
+from advisor.i18n import N_, _
 from advisor.seats import Lead
 from advisor.table import Table
 from advisor.talon import best_discards
@@ -26,10 +28,22 @@ EXACT_SETTINGS = ("samples", "all_layouts", "seed", "jobs")
 
 
 @click.command(
-    epilog=example(
+    cls=Command,
+    help=N_(
+        "Choose the two cards to discard from CARDS, and show the next choices.\n\n"
+        "CARDS is twelve cards, the hand and the talon, in any notation that advisor check "
+        "reads. By the table, the best discard leaves the hand that declares rather than passes, "
+        "then the lowest combined catch chance, then the fewest holes; the higher cards go first "
+        "on a tie. With --exact, the best discard has the highest expected score in exact play "
+        "(+10 when clean, -10 a trick), all 66 scored on the same layouts of the catchers' 20 "
+        "cards.\n\n"
+        "Exit code: 0 if the best hand declares (with --exact: its expected score beats the "
+        "table's pass_score), 1 if it passes, 2 bad input."
+    ),
+    examples=(
         'advisor discard "♠7810 ♣79J ♦78 ♥79KA" --lead me',
         'advisor discard "♠7 8 9 10 ♣8 K A ♦7 8 9 ♥8 9" --exact --lead left',
-    )
+    ),
 )
 @click.argument("cards", nargs=-1, required=True)
 @click.option(
@@ -37,8 +51,10 @@ EXACT_SETTINGS = ("samples", "all_layouts", "seed", "jobs")
     type=click.Choice(["me", "left", "right", "them"], case_sensitive=False),
     default="them",
     show_default=True,
-    help="Who has the first lead: me (the misère player) or the catchers (them); with "
-    "--exact also left or right, one catcher's seat.",
+    help=N_(
+        "Who has the first lead: me (the misère player) or the catchers (them); with "
+        "--exact also left or right, one catcher's seat."
+    ),
 )
 @table_option
 @json_option
@@ -46,18 +62,22 @@ EXACT_SETTINGS = ("samples", "all_layouts", "seed", "jobs")
     "-x",
     "--exact",
     is_flag=True,
-    help="Choose by exact play: every discard played out on the same random layouts of the "
-    "catchers' cards, with its catch chance and expected score.",
+    help=N_(
+        "Choose by exact play: every discard played out on the same random layouts of the "
+        "catchers' cards, with its catch chance and expected score."
+    ),
 )
-@samples_option("With --exact: the layouts every discard is played out on", DISCARD_LAYOUTS)
+@samples_option(N_("With --exact: the layouts every discard is played out on"), DISCARD_LAYOUTS)
 @click.option(
     "--all",
     "all_layouts",
     is_flag=True,
-    help="With --exact: then solve the leading discards over all 184,756 layouts.",
+    cls=Option,
+    help=N_("With --exact: then solve the leading discards over all {layouts:,} layouts."),
+    help_values={"layouts": ALL_LAYOUTS},
 )
-@seed_option("With --exact: the sampling seed (same seed, same answer).")
-@jobs_option("With --exact --all: threads to solve with, at most 4 a core.")
+@seed_option(N_("With --exact: the sampling seed (same seed, same answer)."))
+@jobs_option(N_("With --exact --all: threads to solve with, at most 4 a core."))
 @click.pass_context
 def discard(
     ctx: click.Context,
@@ -71,27 +91,16 @@ def discard(
     seed: int,
     jobs: int,
 ) -> None:
-    """Choose the two cards to discard from CARDS, and show the next choices.
-
-    CARDS is twelve cards, the hand and the talon, in any notation that advisor check reads.
-    By the table, the best discard leaves the hand that declares rather than passes, then the
-    lowest combined catch chance, then the fewest holes; the higher cards go first on a tie.
-    With --exact, the best discard has the highest expected score in exact play (+10 when
-    clean, -10 a trick), all 66 scored on the same layouts of the catchers' 20 cards.
-
-    Exit code: 0 if the best hand declares (with --exact: its expected score beats the
-    table's pass_score), 1 if it passes, 2 bad input.
-    """
     given = require_exact(ctx, exact, EXACT_SETTINGS)
     if "samples" in given and "all_layouts" in given:
-        raise click.UsageError("--samples and --all exclude each other", ctx)
+        raise click.UsageError(_("--samples and --all exclude each other"), ctx)
     twelve = parse_cards(cards, count=WITH_TALON)
     table = effective_table(table_path)
     if exact:
         _exact(twelve, lead.lower(), table, samples, all_layouts, seed, jobs, as_json)
     if lead.lower() not in ("me", "them"):
         lead_param = next(p for p in ctx.command.params if p.name == "lead")
-        raise click.BadParameter("left and right need --exact", ctx, lead_param)
+        raise click.BadParameter(_("left and right need --exact"), ctx, lead_param)
     options = best_discards(twelve, Lead(lead.lower()), table, top=SHOWN)
     best, *others = options
     if as_json:

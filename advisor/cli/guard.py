@@ -31,7 +31,8 @@ from typing import IO, Any
 
 import click
 
-from advisor.errors import AdvisorError, MissingBuildError, OutputError
+from advisor.errors import AdvisorError, MissingBuildError, OutputError, os_reason
+from advisor.i18n import N_, _
 from advisor.text import shown
 
 
@@ -49,7 +50,8 @@ class ExitCode(IntEnum):
     TERMINATED = 128 + signal.SIGTERM  # 143: SIGTERM
 
 
-EXIT_CODE_TABLE = """\
+EXIT_CODE_TABLE = N_("""\b
+Exit codes:
   0    declare (check, discard); success (other commands)
   1    pass (check, discard)
   2    bad input or usage
@@ -57,7 +59,7 @@ EXIT_CODE_TABLE = """\
   4    a compiled part is missing (see advisor --version)
   130  interrupted (Ctrl-C)
   141  standard output closed by its reader (| head)
-  143  terminated (SIGTERM)"""
+  143  terminated (SIGTERM)""")
 
 
 class Stopped(BaseException):
@@ -153,10 +155,10 @@ def _exit_code(command: Callable[[], int]) -> int:
     except (KeyboardInterrupt, click.exceptions.Abort):  # Ctrl-C before the handler was set
         return ExitCode.INTERRUPTED
     except click.ClickException as error:  # usage errors too: one line, not click's four
-        say(f"Error: {shown(' '.join(error.format_message().split()))}")
+        say(_("Error: {message}", message=shown(" ".join(error.format_message().split()))))
         return ExitCode.BAD_INPUT
     except AdvisorError as error:
-        say(f"Error: {shown(str(error))}")
+        say(_("Error: {message}", message=shown(error.text())))
         return _code_for(error)
     except OSError as error:
         return _output_failed(error)
@@ -173,7 +175,7 @@ def _code_for(error: AdvisorError) -> ExitCode:
 def _code_of(done: SystemExit) -> int:
     if done.code is None or isinstance(done.code, int):
         return done.code or 0
-    say(f"Error: {shown(str(done.code))}")
+    say(_("Error: {message}", message=shown(str(done.code))))
     return ExitCode.BAD_INPUT
 
 
@@ -182,9 +184,9 @@ def _output_failed(error: OSError) -> int:
     _silence(1)  # what is still buffered for standard output must not fail again at exit
     if error.errno == errno.EPIPE:
         return ExitCode.BROKEN_PIPE
-    where = "standard output" if error.filename is None else shown(os.fsdecode(error.filename))
-    reason = "it is closed" if error.errno == errno.EBADF else error.strerror or str(error)
-    say(f"Error: {where} cannot be written ({reason})")
+    where = _("standard output") if error.filename is None else shown(os.fsdecode(error.filename))
+    reason = _("it is closed") if error.errno == errno.EBADF else os_reason(error).text()
+    say(_("Error: {where} cannot be written ({reason})", where=where, reason=reason))
     return ExitCode.OUTPUT_FAILED
 
 

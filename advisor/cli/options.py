@@ -8,8 +8,10 @@ from typing import Any, TypeVar
 
 import click
 
-from advisor.defaults import EXACT_DEALS
+from advisor.cli.help import Option
+from advisor.defaults import ALLPASS_DEALS, EXACT_DEALS
 from advisor.errors import LimitError
+from advisor.i18n import N_, _
 from advisor.limits import MAX_SAMPLES, check_jobs
 from advisor.seats import Lead, Position
 from advisor.table import Table, load_table, resolve_table_path
@@ -24,8 +26,10 @@ def table_option(function: F) -> F:
         "--table",
         "table_path",
         metavar="FILE",
-        help="A TOML table merged over the built-in one, or a built-in table by name: founding "
-        "or exact (default: $ADVISOR_TABLE, then table.toml in the config directory).",
+        help=N_(
+            "A TOML table merged over the built-in one, or a built-in table by name: founding "
+            "or exact (default: $ADVISOR_TABLE, then table.toml in the config directory)."
+        ),
     )(function)
 
 
@@ -36,7 +40,7 @@ def jobs_option(help_text: str, minimum: int = 1, short: bool = True) -> Callabl
         try:
             return value if value == 0 and minimum == 0 else check_jobs(value)
         except LimitError as error:
-            raise click.BadParameter(str(error), ctx, param) from None
+            raise click.BadParameter(error.text(), ctx, param) from None
 
     names = ("-j", "--jobs") if short else ("--jobs",)
     return click.option(
@@ -50,14 +54,17 @@ def jobs_option(help_text: str, minimum: int = 1, short: bool = True) -> Callabl
 
 
 def samples_option(help_text: str, default: int | None) -> Callable[[F], F]:
-    """``--samples N``: at least 1, at most :data:`advisor.limits.MAX_SAMPLES`."""
+    """``--samples N``: at least 1, at most :data:`advisor.limits.MAX_SAMPLES` (``help_text``
+    says so with ``{limit:,}``)."""
     return click.option(
         "--samples",
+        cls=Option,
         type=click.IntRange(min=1, max=MAX_SAMPLES),
         default=default,
         show_default=default is not None,
         metavar="N",
-        help=f"{help_text} (at most {MAX_SAMPLES:,}).",
+        help=help_text,
+        help_values={"limit": MAX_SAMPLES},
     )
 
 
@@ -81,14 +88,20 @@ def seat_option(help_text: str) -> Callable[[F], F]:
 def allpass_options(function: F) -> F:
     """``--allpass`` and its ``--seat``: what passing costs if everyone passes."""
     function = seat_option(
-        "With --allpass: the player's all-pass seat [default: first hand on his own lead, "
-        "else second and third, averaged]."
+        N_(
+            "With --allpass: the player's all-pass seat [default: first hand on his own lead, "
+            "else second and third, averaged]."
+        )
     )(function)
     return click.option(
         "--allpass",
+        cls=Option,
         is_flag=True,
-        help="Also what passing costs if everyone passes: the hand's tricks in all-pass "
-        "(распас) over 1,000 random deals, solved exactly.",
+        help=N_(
+            "Also what passing costs if everyone passes: the hand's tricks in all-pass "
+            "(распас) over {deals:,} random deals, solved exactly."
+        ),
+        help_values={"deals": ALLPASS_DEALS},
     )(function)
 
 
@@ -98,7 +111,7 @@ def allpass_seats(
     """The all-pass seats to price: ``--seat``, or where the lead puts the misère player; a
     usage error for ``--seat`` without ``--allpass``."""
     if seat is not None and not allpass:
-        raise click.UsageError("--seat needs --allpass", ctx)
+        raise click.UsageError(_("--seat needs --allpass"), ctx)
     if seat is None:
         return lead.positions
     return (Position.parse(seat),)
@@ -108,12 +121,12 @@ def named_file(ctx: click.Context, param: click.Parameter, value: str | None) ->
     """A callback for options and arguments naming a file: an empty name is an error (it
     would otherwise mean the default, or the current directory)."""
     if value is not None and not value:
-        raise click.BadParameter("the file name is empty", ctx, param)
+        raise click.BadParameter(_("the file name is empty"), ctx, param)
     return value
 
 
 def json_option(function: F) -> F:
-    return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")(
+    return click.option("--json", "as_json", is_flag=True, help=N_("Print JSON instead of text."))(
         function
     )
 
@@ -125,7 +138,7 @@ def lead_option(*choices: str, default: str) -> Callable[[F], F]:
         type=click.Choice(choices, case_sensitive=False),
         default=default,
         show_default=True,
-        help="Who has the first lead: me (the misère player) or the catchers.",
+        help=N_("Who has the first lead: me (the misère player) or the catchers."),
     )
 
 
@@ -134,7 +147,7 @@ def input_format_option(function: F) -> F:
     return click.option(
         "--input-format",
         type=click.Choice(["text", "csv"]),
-        help="How to read the files [default: csv for *.csv, else text].",
+        help=N_("How to read the files [default: csv for *.csv, else text]."),
     )(function)
 
 
@@ -154,21 +167,28 @@ def exact_options(function: F) -> F:
             "-x",
             "--exact",
             is_flag=True,
-            help="Also the exact odds: for each of the 231 talons M discards two cards, the "
-            "catchers' 20 cards are split at random, and the solver plays it out.",
+            help=N_(
+                "Also the exact odds: for each of the 231 talons M discards two cards, the "
+                "catchers' 20 cards are split at random, and the solver plays it out."
+            ),
         ),
         samples_option(
-            "With --exact: deals to solve, rounded to a multiple of 231 (as many per talon)",
+            N_(
+                "With --exact: deals to solve (at most {limit:,}), rounded to a multiple of 231 "
+                "(as many per talon)."
+            ),
             EXACT_DEALS,
         ),
-        seed_option("With --exact: the sampling seed (same seed, same answer)."),
+        seed_option(N_("With --exact: the sampling seed (same seed, same answer).")),
         click.option(
             "--discard",
             type=click.Choice(["exact", "table", "solver"]),
             default="exact",
             show_default=True,
-            help="With --exact: the discard exact play makes (the best expected score of all "
-            "66), the table's best, or the solver's pick of the table's best three.",
+            help=N_(
+                "With --exact: the discard exact play makes (the best expected score of all "
+                "66), the table's best, or the solver's pick of the table's best three."
+            ),
         ),
     ]
     for option in reversed(options):
@@ -188,10 +208,5 @@ def require_exact(
     ]
     if given and not exact:
         option = next(p for p in ctx.command.params if p.name == given[0])
-        raise click.UsageError(f"{option.opts[-1]} needs --exact", ctx)
+        raise click.UsageError(_("{option} needs --exact", option=option.opts[-1]), ctx)
     return given
-
-
-def example(*lines: str) -> str:
-    """A command's epilog: its example, which click prints last, after the options."""
-    return "\b\nExample:\n" + "\n".join(f"  {line}" for line in lines)

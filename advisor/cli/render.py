@@ -9,6 +9,7 @@ from typing import IO
 from rich.console import Console
 from rich.text import Text
 
+from advisor.i18n import N_, _, number
 from advisor.seats import Lead
 from advisor.text import shown
 
@@ -33,20 +34,43 @@ def plain(text: str, style: str = "") -> Text:
 
 
 def percent(value: float) -> str:
-    """A percent figure as the table writes it: ``50%``, ``99.5%``."""
-    return f"{value:g}%"
+    """A percent figure as the table writes it: ``50%``, ``99.5%`` (in Russian ``99,5%``)."""
+    return number(value, "g") + "%"
 
 
 def share(fraction: float, digits: int = 1) -> str:
     """A fraction as a percent: ``0.3377`` -> ``'33.8%'``."""
-    return f"{100 * fraction:.{digits}f}%"
+    return number(100 * fraction, f".{digits}f") + "%"
 
 
 VERDICT_STYLE = {"declare": "bold green", "pass": "bold red", "error": "bold red"}
 """How a verdict (or a bad line's error) is coloured."""
 
+VERDICT_WORDS = {"declare": N_("declare"), "pass": N_("pass")}
+"""A verdict as a table cell or a clause names it (translated where shown)."""
+
+VERDICT_HEADLINES = {"declare": N_("DECLARE"), "pass": N_("PASS")}
+"""A verdict as the headline of a verdict line (translated where shown)."""
+
 LEAD_WORDS = {
-    Lead.ME: "me (the misère player leads first)",
-    Lead.THEM: "them (a catcher leads first)",
+    "me": N_("me (M leads the first trick)"),
+    "left": N_("left (L leads the first trick)"),
+    "right": N_("right (R leads the first trick)"),
+    "them": N_("them (L's and R's lead, averaged)"),
 }
-"""How a lead as the founding rules see it is named on screen."""
+"""Who leads the first trick, by the ``--lead`` value, in the exact analyses (translated where
+shown)."""
+
+FOUNDING_LEAD_WORDS = {
+    Lead.ME: N_("me (the misère player leads first)"),
+    Lead.THEM: N_("them (a catcher leads first)"),
+}
+"""A lead as the founding rules see it, on screen (translated where shown)."""
+
+
+def labels(*english: str, gap: int = 2) -> list[str]:
+    """``english`` labels translated and padded to one width, the longest plus ``gap``: the
+    heads of a column of ``Label  value`` lines, aligned in any language."""
+    translated = [_(label) for label in english]
+    width = max(len(label) for label in translated) + gap
+    return [f"{label:<{width}}" for label in translated]

@@ -12,7 +12,7 @@ import click
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from advisor.cli.render import LEAD_WORDS, VERDICT_STYLE, console, percent, plain, share
+from advisor.cli.render import FOUNDING_LEAD_WORDS, VERDICT_STYLE, console, percent, plain, share
 from advisor.compare import ComparedChunk, Comparison, ComparisonTally, HandPair, Side
 
 
@@ -29,7 +29,7 @@ class TextOutput:
 
     def start(self) -> None:
         out = self.console
-        lead = LEAD_WORDS[self.comparison.lead.founding]
+        lead = _(FOUNDING_LEAD_WORDS[self.comparison.lead.founding])
         out.print(Text.assemble(("Table    ", "bold"), plain(self.names[0])))
         out.print(Text.assemble(("Against  ", "bold"), plain(self.names[1])))
         out.print(Text.assemble(("Lead     ", "bold"), f"{lead}, unless a line gives its own"))

@@ -7,12 +7,17 @@ from typing import Any
 
 from rich.text import Text
 
-from advisor.cli.render import VERDICT_STYLE, console, share
+from advisor.cards import Card
+from advisor.cli.render import VERDICT_HEADLINES, VERDICT_STYLE, VERDICT_WORDS, console, share
 from advisor.defaults import TALON_COUNT
 from advisor.exact import ExactOdds
+from advisor.i18n import N_, _, ngettext, number, shown_cards
 
-_HEADER = ("Lead", "Caught", "95% interval", "Score", "95% interval")
-_WIDTHS = (8, 6, 13, 7, 15)
+_HEADER = (N_("Lead"), N_("Caught"), N_("95% interval"), N_("Score"), N_("95% interval"))
+_WIDTHS = (8, 6, 13, 7, 15)  # at least: the English columns
+_SEAT_NAMES = {"me": N_("me"), "left": N_("left"), "right": N_("right")}
+"""A leading seat as a row of the seats' table names it."""
+_AVERAGE = N_("average")
 _LINE_WIDTH = 80
 _DISCARDS_SHOWN = 4  # cards of the hand in the "Discarded" line, most often discarded first
 _DISCARD_SHARE = 0.05  # ... each discarded after at least this share of the talons
@@ -25,34 +30,48 @@ def render_exact(found: ExactOdds) -> None:
     out.print(_seat_lines(found))
     out.print(_tricks_line(found))
     out.print(_discarded_line(found))
-    out.print(_verdict_line(found))
+    out.print(_verdict_line(found, out.width))
     if found.too_close:
-        out.print(
-            Text.assemble(
-                ("Close  ", "bold"),
-                f"too close to call at {found.samples} deals; --samples "
-                f"{found.samples_to_decide} narrows it",
-            )
+        label = _label(N_("Close"))
+        text = ngettext(
+            "too close to call at {count} deal; --samples {more} narrows it",
+            "too close to call at {count} deals; --samples {more} narrows it",
+            found.samples,
+            more=str(found.samples_to_decide),  # an option's value: digits as typed
         )
+        out.print(Text.assemble((label, "bold"), text))
     if found.reason is not None:
-        out.print(Text.assemble(("Why  ", "bold"), found.reason))
+        label = _label(N_("Why"))
+        out.print(Text.assemble((label, "bold"), found.reason.text()))
+
+
+def _label(english: str) -> str:
+    """A line's label translated, with two spaces after it (each line has its own width)."""
+    return _(english) + "  "
 
 
 def _title(found: ExactOdds) -> Text:
-    per_talon = found.samples // TALON_COUNT
-    return Text.assemble(
-        ("Exact play  ", "bold"),
-        f"{found.samples} deals ({per_talon} for each of the {TALON_COUNT} talons), "
-        f"{found.discard} discards, seed {found.seed}",
+    label = _label(N_("Exact play"))
+    text = ngettext(
+        "{count} deal ({per_talon} for each of the {talons} talons), {discard} discards, "
+        "seed {seed}",
+        "{count} deals ({per_talon} for each of the {talons} talons), {discard} discards, "
+        "seed {seed}",
+        found.samples,
+        per_talon=found.samples // TALON_COUNT,
+        talons=TALON_COUNT,
+        discard=found.discard.value,
+        seed=str(found.seed),  # an option's value: digits as typed
     )
+    return Text.assemble((label, "bold"), text)
 
 
 def _seat_lines(found: ExactOdds) -> Text:
-    rows: list[tuple[str, ...]] = [_HEADER]
+    rows: list[tuple[str, ...]] = [tuple(_(cell) for cell in _HEADER)]
     for seat in found.seats:
         rows.append(
             _row(
-                seat.seat.lead.value,
+                _(_SEAT_NAMES[seat.seat.lead.value]),
                 seat.p_caught,
                 seat.interval,
                 seat.expected_score,
@@ -62,18 +81,19 @@ def _seat_lines(found: ExactOdds) -> Text:
     if len(found.seats) > 1:
         rows.append(
             _row(
-                "average",
+                _(_AVERAGE),
                 found.p_caught,
                 found.interval,
                 found.expected_score,
                 found.score_interval,
             )
         )
+    widths = [max(least, *(len(row[i]) for row in rows)) for i, least in enumerate(_WIDTHS)]
     lines = Text()
-    for number, row in enumerate(rows):
-        cells = [row[0].ljust(_WIDTHS[0])]
-        cells += [cell.rjust(width) for cell, width in zip(row[1:], _WIDTHS[1:], strict=True)]
-        lines.append("  ".join(cells) + "\n", style="bold" if number == 0 else "")
+    for number_, row in enumerate(rows):
+        cells = [row[0].ljust(widths[0])]
+        cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
+        lines.append("  ".join(cells) + "\n", style="bold" if number_ == 0 else "")
     lines.rstrip()
     return lines
 
@@ -91,8 +111,8 @@ def _row(
         name,
         share(p_caught),
         f"{share(low)}–{share(high)}",
-        f"{score:+.2f}",
-        f"{score_low:+.1f} to {score_high:+.1f}",
+        number(score, "+.2f"),
+        _("{low:+.1f} to {high:+.1f}", low=score_low, high=score_high),
     )
 
 
@@ -100,7 +120,7 @@ def _tricks_line(found: ExactOdds) -> Text:
     """The share of deals for each number of forced tricks, wrapped under its label."""
     total = sum(found.histogram)
     shares = [f"{t}: {share(n / total)}" for t, n in enumerate(found.histogram) if n]
-    label = "Tricks forced  "
+    label = _label(N_("Tricks forced"))
     lines = [""]
     for piece in shares:
         if lines[-1] and len(label) + len(lines[-1]) + 2 + len(piece) > _LINE_WIDTH:
@@ -117,41 +137,60 @@ def _discarded_line(found: ExactOdds) -> Text:
         if count / found.talons >= _DISCARD_SHARE
     ]
     if not shares:
-        text = "mostly the talon's own two cards"
+        text = _("mostly the talon's own two cards")
     else:
-        first, *rest = shares
+        (first, part), *rest = shares
         text = ", ".join(
-            [f"{first[0].suit.glyph}{first[0].rank.symbol} after "
-             f"{share(first[1], 0)} of talons"]
-            + [f"{card.suit.glyph}{card.rank.symbol} {share(part, 0)}" for card, part in rest]
-        )  # fmt: skip
-    return Text.assemble(("Discarded  ", "bold"), text)
+            [_("{card} after {share} of talons", card=_glyph_first(first), share=share(part, 0))]
+            + [f"{_glyph_first(card)} {share(part, 0)}" for card, part in rest]
+        )
+    label = _label(N_("Discarded"))
+    return Text.assemble((label, "bold"), text)
 
 
-def _verdict_line(found: ExactOdds) -> Text:
-    founding = found.founding.verdict
-    agree = "agrees" if founding == found.verdict else f"says {founding}"
+def _glyph_first(card: Card) -> str:
+    """``♠K`` (in Russian ``♠К``), as holdings are written, rather than the card's ``K♠``."""
+    return shown_cards(f"{card.suit.glyph}{card.rank.symbol}")
+
+
+def _verdict_line(found: ExactOdds, width: int) -> Text:
+    """``Exact play: DECLARE — expected ...; the founding rule ...``; the founding rule's word on
+    a line of its own when the whole would not fit in ``width`` columns."""
     limit = found.threshold
     if limit is not None and found.expected_score > found.pass_score and not found.declare:
-        why = f"caught in {share(found.p_caught)} (limit {limit:g}%)"
-    else:
-        passing = (
-            f"{found.pass_score:g}"
-            if found.passing is None
-            else f"{found.pass_score:+.2f}, all-pass"
+        why = _("caught in {caught} (limit {limit:g}%)", caught=share(found.p_caught), limit=limit)
+    elif found.passing is None:
+        why = _(
+            "expected {score:+.2f} (passing: {passing:g})",
+            score=found.expected_score,
+            passing=found.pass_score,
         )
-        why = f"expected {found.expected_score:+.2f} (passing: {passing})"
-    return Text.assemble(
-        ("Exact play: ", "bold"),
-        (found.verdict.upper(), VERDICT_STYLE[found.verdict]),
-        f" — {why}; the founding rule {agree}",
-    )
+    else:
+        why = _(
+            "expected {score:+.2f} (passing: {passing:+.2f}, all-pass)",
+            score=found.expected_score,
+            passing=found.pass_score,
+        )
+    founding = found.founding.verdict
+    if founding == found.verdict:
+        rule = _("the founding rule agrees")
+    else:
+        rule = _("the founding rule says {verdict}", verdict=_(VERDICT_WORDS[founding]))
+    label, headline = _("Exact play:") + " ", _(VERDICT_HEADLINES[found.verdict])
+    head = Text.assemble((label, "bold"), (headline, VERDICT_STYLE[found.verdict]))
+    if len(label) + len(headline) + len(why) + len(rule) + 5 <= width:
+        return Text.assemble(head, f" — {why}; {rule}")
+    indent = " " * (len(label) + len(headline) + 3)
+    return Text.assemble(head, f" — {why};\n{indent}{rule}")
 
 
 def exact_summary(exact: Mapping[str, Any]) -> str:
     """The ``exact`` object of a JSON record in one line (``advisor batch``'s table)."""
-    interval = f"{share(exact['low'])}–{share(exact['high'])}"
-    return (
-        f"exact: {exact['verdict']}, caught {share(exact['p_caught'])} ({interval}), "
-        f"score {exact['expected_score']:+.2f}"
+    return _(
+        "exact: {verdict}, caught {caught} ({low}–{high}), score {score:+.2f}",
+        verdict=_(VERDICT_WORDS[exact["verdict"]]),
+        caught=share(exact["p_caught"]),
+        low=share(exact["low"]),
+        high=share(exact["high"]),
+        score=exact["expected_score"],
     )

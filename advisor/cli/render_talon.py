@@ -6,27 +6,41 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from advisor.cli.render import console, percent, share
+from advisor.cli.render import VERDICT_WORDS, console, labels, percent, share
 from advisor.cli.render_check import render_assessment
+from advisor.i18n import N_, _, ngettext, shown_cards
 from advisor.talon import DiscardOption, TalonOutlook
 
 BAR_WIDTH = 60
-EXACT_HINT = "Add --exact (-x) to choose by exact play: each discard's catch chance and score."
-# (label, bar character, style): characters that still read without colour
+EXACT_HINT = N_("Add --exact (-x) to choose by exact play: each discard's catch chance and score.")
+_ALTERNATIVES_HEADER = (
+    N_("Next"),
+    N_("Discard"),
+    N_("Keeps"),
+    N_("Holes"),
+    N_("Caught"),
+    N_("Verdict"),
+)
+# (label with its count, bar character, style): characters that still read without colour
 _KINDS = (
-    ("clean", "█", "green"),
-    ("declare with holes", "▓", "yellow"),
-    ("pass", "░", "red"),
+    (N_("clean {count}"), "█", "green"),
+    (N_("declare with holes {count}"), "▓", "yellow"),
+    (N_("pass {count}"), "░", "red"),
 )
 
 
 def render_outlook(outlook: TalonOutlook) -> None:
     out = console()
+    talon, outs = labels(N_("Talon"), N_("Outs"))
     out.print()
     out.print(
         Text.assemble(
-            ("Talon  ", "bold"),
-            f"{outlook.talons} possible talons, each with the best discard of the twelve cards",
+            (talon, "bold"),
+            ngettext(
+                "{count} possible talon, each with the best discard of the twelve cards",
+                "{count} possible talons, each with the best discard of the twelve cards",
+                outlook.talons,
+            ),
         )
     )
     counts = (
@@ -37,15 +51,20 @@ def render_outlook(outlook: TalonOutlook) -> None:
     out.print(_bar(counts))
     out.print(_legend(counts))
     out.print(
-        f"After the talon: declare {share(outlook.declare)}, clean {share(outlook.clean)}, "
-        f"expected catch chance {outlook.expected_combined:.1f}%"
+        _(
+            "After the talon: declare {declare}, clean {clean}, expected catch chance "
+            "{expected:.1f}%",
+            declare=share(outlook.declare),
+            clean=share(outlook.clean),
+            expected=outlook.expected_combined,
+        )
     )
-    out.print(_outs_lines(outlook))
+    out.print(_outs_lines(outlook, outs))
 
 
 def _bar(counts: Sequence[int]) -> Text:
     bar = Text()
-    for (_, char, style), width in zip(_KINDS, _widths(counts, BAR_WIDTH), strict=True):
+    for (_label, char, style), width in zip(_KINDS, _widths(counts, BAR_WIDTH), strict=True):
         bar.append(char * width, style=style)
     return bar
 
@@ -63,27 +82,36 @@ def _widths(counts: Sequence[int], width: int) -> list[int]:
 
 def _legend(counts: Sequence[int]) -> Text:
     parts = [
-        Text.assemble((char, style), f" {label} {count}")
+        Text.assemble((char, style), " " + _(label, count=count))
         for (label, char, style), count in zip(_KINDS, counts, strict=True)
     ]
     return Text("  ").join(parts)
 
 
-def _outs_lines(outlook: TalonOutlook) -> Text:
+def _outs_lines(outlook: TalonOutlook, label: str) -> Text:
+    """Each hole's outs, under ``label`` (padded to the width of the talon line's)."""
     lines = Text()
-    lines.append("Outs   ", style="bold")
+    lines.append(label, style="bold")
     if not outlook.holes:
-        lines.append("none needed: no holes")
-    for number, hole in enumerate(outlook.holes):
-        indent = "       " if number else ""
-        lines.append(f"{indent}{hole.suit.glyph}{hole.holding} ({percent(hole.percent)}): ")
+        lines.append(_("none needed: no holes"))
+    indent = " " * len(label)
+    for index, hole in enumerate(outlook.holes):
+        holding = shown_cards(f"{hole.suit.glyph}{hole.holding}")
+        lines.append(f"{indent if index else ''}{holding} ({percent(hole.percent)}): ")
         count = len(hole.outs)
         if count:
-            plural = "s" if count != 1 else ""
-            lines.append(f"{count} card{plural}, at least one in the talon {share(hole.chance)}\n")
-            lines.append(f"         {hole.outs}\n")
+            lines.append(
+                ngettext(
+                    "{count} card, at least one in the talon {chance}",
+                    "{count} cards, at least one in the talon {chance}",
+                    count,
+                    chance=share(hole.chance),
+                )
+                + "\n"
+            )
+            lines.append(f"{indent}  {shown_cards(hole.outs)}\n")
         else:
-            lines.append("no outs\n")
+            lines.append(_("no outs") + "\n")
     lines.rstrip()
     return lines
 
@@ -92,26 +120,27 @@ def render_discards(cards: str, options: Sequence[DiscardOption]) -> None:
     """The best discard in full, then the next ones in a short table."""
     best, *others = options
     out = console()
-    out.print(Text.assemble(("Cards    ", "bold"), cards))
-    out.print(Text.assemble(("Discard  ", "bold"), (str(best.discards), "bold")))
+    cards_label, discard_label = labels(N_("Cards"), N_("Discard"))
+    out.print(Text.assemble((cards_label, "bold"), shown_cards(cards)))
+    out.print(Text.assemble((discard_label, "bold"), (shown_cards(best.discards), "bold")))
     out.print()
     render_assessment(best.assessment)
     if others:
         out.print()
         out.print(_alternatives(others))
-    out.print(EXACT_HINT, style="dim")
+    out.print(_(EXACT_HINT), style="dim")
 
 
 def _alternatives(options: Sequence[DiscardOption]) -> Text:
-    header = ("Next", "Discard", "Keeps", "Holes", "Caught", "Verdict")
+    header = tuple(_(word) for word in _ALTERNATIVES_HEADER)
     rows = [
         (
             str(rank),
-            str(option.discards),
-            str(option.hand),
+            shown_cards(option.discards),
+            shown_cards(option.hand),
             str(option.assessment.holes),
             percent(option.assessment.combined),
-            option.assessment.verdict,
+            _(VERDICT_WORDS[option.assessment.verdict]),
         )
         for rank, option in enumerate(options, start=2)
     ]

@@ -1,4 +1,4 @@
-"""``advisor table``: show, start and check the probability table."""
+"""``advisor table``: show, start, check, edit, compare and calibrate the probability table."""
 
 from __future__ import annotations
 
@@ -7,28 +7,35 @@ from pathlib import Path
 
 import click
 
+from advisor.cli.help import Group
 from advisor.cli.options import (
     APP_NAME,
     effective_table,
-    example,
     json_option,
     named_file,
     table_option,
 )
 from advisor.cli.table_tools import calibrate, compare, diff, set_key, unset
+from advisor.i18n import N_, _, ngettext
 from advisor.table import CONFIG_FILE_NAME, load_table
 
 
-@click.group(epilog=example("advisor table show --table my-table.toml"))
+@click.group(
+    cls=Group,
+    help=N_("Show, start, check, edit, compare and calibrate the probability table of holes."),
+    examples=("advisor table show --table my-table.toml",),
+)
 def table() -> None:
-    """Show, start, check, edit, compare and calibrate the probability table of holes."""
+    """The group of table commands (its help is the ``help`` above, translated)."""
 
 
-@table.command(epilog=example("ADVISOR_TABLE=my-table.toml advisor table show"))
+@table.command(
+    help=N_("Print the effective table and where each value came from."),
+    examples=("ADVISOR_TABLE=my-table.toml advisor table show",),
+)
 @table_option
 @json_option
 def show(table_path: str | None, as_json: bool) -> None:
-    """Print the effective table and where each value came from."""
     effective = effective_table(table_path)
     if as_json:
         click.echo(json.dumps(effective.to_dict(), ensure_ascii=False, indent=2))
@@ -38,29 +45,45 @@ def show(table_path: str | None, as_json: bool) -> None:
     render_table(effective)
 
 
-@table.command(epilog=example("advisor table init my-table.toml"))
+@table.command(
+    help=N_(
+        "Write a commented starter table to PATH (default: the config directory's table.toml)."
+    ),
+    examples=("advisor table init my-table.toml",),
+)
 @click.argument("path", required=False, type=click.Path(dir_okay=False), callback=named_file)
-@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+@click.option("--force", is_flag=True, help=N_("Overwrite an existing file."))
 def init(path: str | None, force: bool) -> None:
-    """Write a commented starter table to PATH (default: the config directory's table.toml)."""
     from advisor.table_edit import write_starter_table
 
     target = Path(path) if path else Path(click.get_app_dir(APP_NAME)) / CONFIG_FILE_NAME
     written = write_starter_table(target, force=force)
-    click.echo(f"wrote {written}")
+    click.echo(_("wrote {path}", path=written))
 
 
-@table.command(name="check", epilog=example("advisor table check my-table.toml"))
+@table.command(
+    name="check",
+    help=N_("Validate the table file PATH: exit 0 if it is usable, 2 with the problem if not."),
+    examples=("advisor table check my-table.toml",),
+)
 @click.argument("path", type=click.Path(dir_okay=False))
 def check_table(path: str) -> None:
-    """Validate the table file PATH: exit 0 if it is usable, 2 with the problem if not."""
     loaded = load_table(path)
     own = [key for key, entry in loaded.entries.items() if entry.origin == path]
     settings = [name for name in loaded.settings if loaded.origin_of_setting(name) == path]
+    entries = ngettext("{count} hole entry", "{count} hole entries", len(own))
+    changed = ngettext("{count} setting", "{count} settings", len(settings))
+    in_effect = ngettext(
+        "{count} entry in effect", "{count} entries in effect", len(loaded.entries)
+    )
     click.echo(
-        f"{path}: ok ({len(own)} hole entr{'y' if len(own) == 1 else 'ies'}, "
-        f"{len(settings)} setting{'' if len(settings) == 1 else 's'}; "
-        f"{len(loaded.entries)} entries in effect)"
+        _(
+            "{path}: ok ({entries}, {settings}; {in_effect})",
+            path=path,
+            entries=entries,
+            settings=changed,
+            in_effect=in_effect,
+        )
     )
 
 

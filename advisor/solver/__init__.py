@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from advisor.build import compiled
 from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
 from advisor.errors import LayoutError, SolverUnavailableError
+from advisor.i18n import Phrase, as_cards
 from advisor.limits import check_jobs, check_samples
 from advisor.seats import Seat
 from advisor.solver.layout import Layout, check_layout, format_layout, parse_layout
@@ -369,11 +370,25 @@ def catch_odds(
 
 def _pool(hand: CardSet, discards: CardSet) -> CardSet:
     if len(hand) != HAND_SIZE:
-        raise LayoutError(f"the hand holds {len(hand)} cards, not 10")
+        raise LayoutError(
+            Phrase.counted(
+                "the hand holds {count} card, not 10",
+                "the hand holds {count} cards, not 10",
+                len(hand),
+            )
+        )
     if len(discards) != DISCARD_COUNT:
-        raise LayoutError(f"{len(discards)} discards given, there must be 2")
+        raise LayoutError(
+            Phrase.counted(
+                "{count} discard given, there must be 2",
+                "{count} discards given, there must be 2",
+                len(discards),
+            )
+        )
     if hand & discards:
-        raise LayoutError(f"the discards {hand & discards} are in the hand")
+        raise LayoutError(
+            Phrase("the discards {cards} are in the hand", cards=as_cards(hand & discards))
+        )
     return CardSet(DECK_MASK) - hand - discards
 
 

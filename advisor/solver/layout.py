@@ -11,12 +11,18 @@ import re
 
 from advisor.cards import HAND_SIZE, CardSet, parse_cards
 from advisor.errors import AdvisorError, LayoutError
+from advisor.i18n import N_, Phrase, as_cards
 
 Layout = tuple[CardSet, CardSet, CardSet]
 """M's, L's and R's hands."""
 
 _LABEL = re.compile(r"(?:^|(?<=\s))([MLRmlr])\s*:")
 _SEATS = "MLR"
+_MISSING = (
+    N_("the layout has no {first} hand"),
+    N_("the layout has no {first} and no {second} hand"),
+    N_("the layout has no {first} and no {second} and no {third} hand"),
+)
 
 
 def parse_layout(text: str) -> Layout:
@@ -27,19 +33,25 @@ def parse_layout(text: str) -> Layout:
     """
     pieces = _LABEL.split(text.strip())
     if pieces[0].strip():
-        raise LayoutError(f"'{pieces[0].strip()}' comes before a label: write M: ... L: ... R: ...")
+        raise LayoutError(
+            Phrase(
+                "'{text}' comes before a label: write M: ... L: ... R: ...",
+                text=pieces[0].strip(),
+            )
+        )
     hands: dict[str, CardSet] = {}
     for label, cards in zip(pieces[1::2], pieces[2::2], strict=True):
         seat = label.upper()
         if seat in hands:
-            raise LayoutError(f"the layout gives {seat}: twice")
+            raise LayoutError(Phrase("the layout gives {seat}: twice", seat=seat))
         try:
             hands[seat] = parse_cards(cards, count=HAND_SIZE)
         except AdvisorError as error:
-            raise type(error)(f"{seat}: {error}") from None
-    missing = [seat for seat in _SEATS if seat not in hands]
+            raise type(error)(Phrase("{seat}: {error}", seat=seat, error=error.phrase)) from None
+    missing = [seat + ":" for seat in _SEATS if seat not in hands]
     if missing:
-        raise LayoutError(f"the layout has no {' and no '.join(m + ':' for m in missing)} hand")
+        labels = dict(zip(("first", "second", "third"), missing, strict=False))
+        raise LayoutError(Phrase(_MISSING[len(missing) - 1], **labels))
     layout = (hands["M"], hands["L"], hands["R"])
     check_layout(*layout)
     return layout
@@ -50,11 +62,17 @@ def check_layout(m_hand: CardSet, l_hand: CardSet, r_hand: CardSet) -> None:
     named = tuple(zip(_SEATS, (m_hand, l_hand, r_hand), strict=True))
     for (a, x), (b, y) in itertools.combinations(named, 2):
         if x & y:
-            raise LayoutError(f"{a} and {b} both hold {x & y}")
+            raise LayoutError(
+                Phrase("{a} and {b} both hold {cards}", a=a, b=b, cards=as_cards(x & y))
+            )
     sizes = [len(hand) for hand in (m_hand, l_hand, r_hand)]
     if len(set(sizes)) != 1 or sizes[0] > HAND_SIZE:
         counts = ", ".join(f"{seat} {n}" for seat, n in zip(_SEATS, sizes, strict=True))
-        raise LayoutError(f"the hands must hold the same number of cards, at most 10: {counts}")
+        raise LayoutError(
+            Phrase(
+                "the hands must hold the same number of cards, at most 10: {counts}", counts=counts
+            )
+        )
 
 
 def format_layout(layout: Layout) -> str:
