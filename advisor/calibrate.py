@@ -38,6 +38,7 @@ import itertools
 import math
 import os
 import random
+import re
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -48,6 +49,7 @@ from advisor.cards import DECK_MASK, HAND_SIZE, RANK_SYMBOLS, CardSet, Suit
 from advisor.defaults import CALIBRATE_SAMPLES
 from advisor.errors import CalibrationError, SolverUnavailableError
 from advisor.holdings import Holding
+from advisor.i18n import N_, Phrase
 from advisor.limits import check_jobs, check_samples
 from advisor.rules import SuitJudgement, judge
 from advisor.seats import Lead, Seat
@@ -99,7 +101,7 @@ def representative_hands(holding: Holding) -> tuple[RepresentativeHand, ...]:
     """The shapes of the other suits beside ``holding`` and their weights (see the module
     docstring), heaviest first. Shapes that differ only by which suit is which are one hand."""
     if holding.is_void:
-        raise CalibrationError("a void is never caught: there is nothing to calibrate")
+        raise CalibrationError(Phrase("a void is never caught: there is nothing to calibrate"))
     rest = HAND_SIZE - len(holding)
     weights: Counter[tuple[tuple[int, int], ...]] = Counter()
     for lengths in itertools.product(range(SUIT_CARDS + 1), repeat=len(OTHER_SUITS)):
@@ -176,7 +178,7 @@ class HoldingCalibration:
             judged = self.table[lead]
             leads[_LEAD_WORDS[lead]] = {
                 "table": judged.percent,
-                "table_source": judged.source,
+                "table_source": str(judged.source),
                 "exact": figure.to_dict(),
             }
         return {"holding": str(self.holding), "entry": self.entry, **leads}
@@ -304,9 +306,9 @@ def calibrate(
         check_samples(samples)
     check_jobs(jobs)
     if not leads:
-        raise CalibrationError("there is no lead to calibrate: give me, them or both")
+        raise CalibrationError(Phrase("there is no lead to calibrate: give me, them or both"))
     if any(lead not in LEADS for lead in leads):
-        raise CalibrationError("a holding is calibrated on the lead me or them only")
+        raise CalibrationError(Phrase("a holding is calibrated on the lead me or them only"))
     if not core_available():
         raise SolverUnavailableError()
     chosen = calibration_holdings(table) if holdings is None else _listed(table, holdings)
@@ -372,7 +374,7 @@ def calibrated_table_text(calibration: Calibration, table: Table, command: str) 
     from tomlkit.items import KeyType, SingleKey
 
     if set(calibration.leads) != set(LEADS):
-        raise CalibrationError("a table file needs both leads calibrated (own and their)")
+        raise CalibrationError(Phrase("a table file needs both leads calibrated (own and their)"))
     document = tomlkit.document()
     for line in _HEADER.format(command=command, name=table.name).splitlines():
         document.add(tomlkit.comment(line))
@@ -428,11 +430,46 @@ def _figures(row: HoldingCalibration) -> tuple[float, ...]:
 
 
 def _source(calibration: Calibration, own: Figure, their: Figure) -> str:
-    """The conditions of an entry's figures: the hands, the deals, the intervals."""
-    if calibration.exact:
-        return "exact play in clean low hands, two of their cards discarded: every deal"
-    return (
-        f"exact play in clean low hands, two of their cards discarded: "
-        f"{calibration.samples:,} deals (seed {calibration.seed}); 95%: own "
-        f"{own.low:.1f}–{own.high:.1f}, their {their.low:.1f}–{their.high:.1f}"
+    """The conditions of an entry's figures: the hands, the deals, the intervals (in English:
+    the file is a record; :func:`source_phrase` reads it back for people)."""
+    if calibration.samples is None:
+        return str(Phrase(_EVERY_DEAL))
+    bounds = (own.low, own.high, their.low, their.high)
+    return str(_sampled_source(calibration.samples, str(calibration.seed), bounds))
+
+
+_EVERY_DEAL = N_("exact play in clean low hands, two of their cards discarded: every deal")
+_N = r"(\d+\.\d)"
+_SAMPLED_TEXT = re.compile(
+    r"exact play in clean low hands, two of their cards discarded: ([\d,]+) deals? \(seed "
+    rf"(-?\d+)\); 95%: own {_N}–{_N}, their {_N}–{_N}"
+)
+"""What :func:`_sampled_source` writes in English, read back."""
+
+
+def _sampled_source(samples: int, seed: str, bounds: Sequence[float]) -> Phrase:
+    own_low, own_high, their_low, their_high = bounds
+    return Phrase.counted(
+        "exact play in clean low hands, two of their cards discarded: {count:,} deal (seed "
+        "{seed}); 95%: own {own_low:.1f}–{own_high:.1f}, their {their_low:.1f}–{their_high:.1f}",
+        "exact play in clean low hands, two of their cards discarded: {count:,} deals (seed "
+        "{seed}); 95%: own {own_low:.1f}–{own_high:.1f}, their {their_low:.1f}–{their_high:.1f}",
+        samples,
+        seed=seed,
+        own_low=own_low,
+        own_high=own_high,
+        their_low=their_low,
+        their_high=their_high,
     )
+
+
+def source_phrase(source: str) -> Phrase | None:
+    """The phrase of a source :func:`calibrated_table_text` wrote (so that it can be shown in
+    the language spoken), or None for any other text."""
+    if source == _EVERY_DEAL:
+        return Phrase(_EVERY_DEAL)
+    found = _SAMPLED_TEXT.fullmatch(source)
+    if found is None:
+        return None
+    count, seed, *bounds = found.groups()
+    return _sampled_source(int(count.replace(",", "")), seed, [float(b) for b in bounds])

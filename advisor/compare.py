@@ -32,6 +32,7 @@ from advisor.batch import (
     ExactFields,
     Extra,
     FileFailure,
+    LineError,
     Row,
     Source,
     read_chunks,
@@ -129,7 +130,7 @@ class ComparedChunk:
 
     verdicts: Verdicts
     pairs: tuple[HandPair, ...]
-    messages: tuple[str, ...]
+    messages: tuple[LineError, ...]
     bad: int
     size: int
 

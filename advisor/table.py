@@ -113,7 +113,7 @@ TableReference = Path | BuiltIn
 def table_reference(text: str) -> TableReference:
     """What a ``--table`` option or ``$ADVISOR_TABLE`` names: a built-in table or a file."""
     if not text:
-        raise TableError("the table file name is empty")
+        raise TableError(Phrase("the table file name is empty"))
     return BuiltIn(text) if text in BuiltIn.__members__.values() else Path(text)
 
 

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.holdings import Holding
+from advisor.i18n import Phrase, as_cards
 from advisor.rules import Basis, SuitJudgement, judge
 from advisor.seats import Lead
-from advisor.table import RULE_DEFAULTS, SETTING_DEFAULTS, SettingValue, Table
+from advisor.table import BUILT_IN, RULE_DEFAULTS, SETTING_DEFAULTS, SettingValue, Table
 
 LEADS = (Lead.ME, Lead.THEM)
 
@@ -45,7 +46,7 @@ class Pricing:
 
     own: float
     their: float
-    source: str
+    source: Phrase
 
     @classmethod
     def of(cls, holding: Holding, table: Table) -> Pricing:
@@ -54,7 +55,9 @@ class Pricing:
         if len(sources) == 1:
             source = next(iter(sources))
         else:
-            source = f"own: {where_from(own)}; their: {where_from(their)}"
+            source = Phrase(
+                "own: {own}; their: {their}", own=where_from(own), their=where_from(their)
+            )
         return cls(own.percent, their.percent, source)
 
     @property
@@ -62,18 +65,30 @@ class Pricing:
         return self.own, self.their
 
     def to_dict(self) -> dict[str, Any]:
-        return {"own": self.own, "their": self.their, "source": self.source}
+        return {"own": self.own, "their": self.their, "source": str(self.source)}
 
 
-def where_from(judged: SuitJudgement) -> str:
+def where_from(judged: SuitJudgement) -> Phrase:
     """Where a judgement's value came from: ``"7 Q" my.toml`` (the entry and its file),
     ``at most "7 8 10 A" built-in``, ``clean``, ``not in the table``."""
     entry = judged.entry
     if entry is not None and judged.basis is Basis.TABLE:
-        return f'"{entry.key}" {entry.origin}'
+        return Phrase(
+            '"{key}" {origin}', key=as_cards(entry.key), origin=origin_words(entry.origin)
+        )
     if entry is not None and judged.basis is Basis.COMPARED:
-        return f'at most "{judged.compared_with}" {entry.origin}'
+        return Phrase(
+            'at most "{holding}" {origin}',
+            holding=as_cards(judged.compared_with),
+            origin=origin_words(entry.origin),
+        )
     return judged.source
+
+
+def origin_words(origin: str) -> Phrase | str:
+    """An entry's or a setting's origin for people: the built-in table in words, a file (or
+    the exact table) by its name."""
+    return Phrase("built-in") if origin == BUILT_IN else origin
 
 
 @dataclass(frozen=True)

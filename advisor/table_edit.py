@@ -26,9 +26,10 @@ import tomlkit.exceptions
 from tomlkit.items import KeyType, SingleKey
 
 from advisor.cards import RANK_CHARS
-from advisor.errors import AdvisorError, OutputError, TableError
+from advisor.errors import AdvisorError, OutputError, TableError, os_reason
 from advisor.fileio import write_atomic
 from advisor.holdings import HoldingPattern
+from advisor.i18n import N_, Phrase, as_cards
 from advisor.table import (
     BUILT_IN,
     CONFIG_FILE_NAME,
@@ -70,7 +71,9 @@ def write_starter_table(path: str | os.PathLike[str], force: bool = False) -> Pa
     """
     target = Path(path)
     if target.exists() and not force:
-        raise TableError(f"{target}: already exists (use --force to overwrite it)")
+        raise TableError(
+            Phrase("{path}: already exists (use --force to overwrite it)", path=target)
+        )
     _make_folder(target)
     write_atomic(target, starter_table_text())
     return target
@@ -80,12 +83,13 @@ def _make_folder(target: Path) -> None:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        if _is_file_on_the_way(target.parent):
-            raise OutputError(
-                f"{target}: its folder cannot be made (a part of it is a file)"
-            ) from None
+        reason = (
+            Phrase(N_("a part of it is a file"))
+            if _is_file_on_the_way(target.parent)
+            else os_reason(error)
+        )
         raise OutputError(
-            f"{target}: its folder cannot be made ({error.strerror or error})"
+            Phrase("{path}: its folder cannot be made ({reason})", path=target, reason=reason)
         ) from None
 
 
@@ -127,16 +131,28 @@ def parse_key(text: str) -> EditKey:
     if name.startswith(f"{RULES}."):
         if name[len(RULES) + 1 :] in RULE_DEFAULTS:
             return EditKey(KeyKind.RULE, name[len(RULES) + 1 :])
-        raise TableError(f"'{shown(text)}' is not a rule: the rules are {rules}")
+        raise TableError(
+            Phrase("'{key}' is not a rule: the rules are {rules}", key=shown(text), rules=rules)
+        )
     try:
         pattern = HoldingPattern.parse(name)
     except AdvisorError as error:
         if _looks_like_a_holding(name):
-            raise TableError(f"'{shown(text)}' is not a setting, nor a holding: {error}") from None
-        settings = ", ".join(SETTING_KEYS)
+            raise TableError(
+                Phrase(
+                    "'{key}' is not a setting, nor a holding: {error}",
+                    key=shown(text),
+                    error=error.phrase,
+                )
+            ) from None
         raise TableError(
-            f"'{shown(text)}' is not a setting: the settings are {settings}, and {rules} (or "
-            'give a holding, such as "7 10")'
+            Phrase(
+                "'{key}' is not a setting: the settings are {settings}, and {rules} (or give a "
+                'holding, such as "7 10")',
+                key=shown(text),
+                settings=", ".join(SETTING_KEYS),
+                rules=rules,
+            )
         ) from None
     return EditKey(KeyKind.HOLDING, str(pattern), pattern)
 
@@ -166,7 +182,10 @@ def user_table_file(
     found = resolve_table_path(option, environ, config_dir)
     if isinstance(found, BuiltIn):
         raise TableError(
-            f"'{found}' is a built-in table, not a file: name a file of your own to edit"
+            Phrase(
+                "'{name}' is a built-in table, not a file: name a file of your own to edit",
+                name=str(found),
+            )
         )
     return found or Path(config_dir) / CONFIG_FILE_NAME
 
@@ -240,14 +259,21 @@ def set_key(
     key = parse_key(key_text)
     if key.kind is KeyKind.HOLDING:
         if (value is None) == (own is None and their is None):
-            raise TableError(f"{key}: a holding takes a value, or its own and/or their percent")
+            raise TableError(
+                Phrase(
+                    "{key}: a holding takes a value, or its own and/or their percent",
+                    key=as_cards(key),
+                )
+            )
     elif value is None or own is not None or their is not None or source is not None:
-        raise TableError(f"{key} takes one value (own, their and a source are for holdings)")
+        raise TableError(
+            Phrase("{key} takes one value (own, their and a source are for holdings)", key=str(key))
+        )
     opened = _open(path)
     if key.kind is KeyKind.HOLDING:
         _set_holding(opened, key, path, value, own, their, source)
     else:
-        _made_section(opened.document, key)[key.name] = parse_value(value or "")
+        _made_section(opened.document, key, path)[key.name] = parse_value(value or "")
     return _finish(path, key, opened, removed=False)
 
 
@@ -257,11 +283,17 @@ def unset_key(path: Path, key_text: str) -> TableEdit:
     key = parse_key(key_text)
     opened = _open(path)
     if opened.created:
-        raise TableError(f"{path}: no such table file")
-    section = _section(opened.document, key)
+        raise TableError(Phrase("{path}: no such table file", path=path))
+    section = _section(opened.document, key, path)
     names = [] if section is None else _names_in(section, key)
     if section is None or not names:
-        raise TableError(f"{path}: {key} is not set in this file (nothing to remove)")
+        raise TableError(
+            Phrase(
+                "{path}: {key} is not set in this file (nothing to remove)",
+                path=path,
+                key=as_cards(key),
+            )
+        )
     for name in names:
         del section[name]
     return _finish(path, key, opened, removed=True)
@@ -276,24 +308,37 @@ def _open(path: Path) -> _Opened:
     try:
         document = tomlkit.parse(text)
     except tomlkit.exceptions.ParseError as error:  # what tomllib reads, tomlkit should too
-        raise TableError(f"{path}: TOML syntax error: {error}") from None
+        raise TableError(
+            Phrase("{origin}: TOML syntax error: {error}", origin=path, error=str(error))
+        ) from None
     return _Opened(text, data, document, created)
 
 
-def _section(document: tomlkit.TOMLDocument, key: EditKey) -> MutableMapping[str, Any] | None:
+def _section(
+    document: tomlkit.TOMLDocument, key: EditKey, path: Path
+) -> MutableMapping[str, Any] | None:
     """Where ``key`` lives: the top level, ``[rules]`` or ``[holes]`` (None when missing)."""
     if key.kind is KeyKind.SETTING:
         return document
     name = RULES if key.kind is KeyKind.RULE else HOLES
     section = document.get(name)
     if section is not None and not isinstance(section, dict):
-        raise TableError(f"'{name}' must be a table ([{name}]), not {section!r}")
+        raise TableError(
+            Phrase(
+                "{origin}: '{name}' must be a table ([{name}]), not {value!r}",
+                origin=path,
+                name=name,
+                value=section,
+            )
+        )
     return section
 
 
-def _made_section(document: tomlkit.TOMLDocument, key: EditKey) -> MutableMapping[str, Any]:
+def _made_section(
+    document: tomlkit.TOMLDocument, key: EditKey, path: Path
+) -> MutableMapping[str, Any]:
     """:func:`_section`, made (at the end of the file) when missing."""
-    section = _section(document, key)
+    section = _section(document, key, path)
     if section is None:
         section = tomlkit.table()
         document[RULES if key.kind is KeyKind.RULE else HOLES] = section
@@ -324,14 +369,19 @@ def _set_holding(
     their: float | None,
     source: str | None,
 ) -> None:
-    holes = _made_section(opened.document, key)
+    holes = _made_section(opened.document, key, path)
     names = _names_in(holes, key)
     where = names[-1] if names else key.name  # the spelling the table reads last
     if value is not None:
         percent = parse_value(value)
         if isinstance(percent, bool) or not isinstance(percent, (int, float)):
             raise TableError(
-                f'{path}: [holes] "{key.name}" = {percent!r} is not a number (percent, 0..100)'
+                Phrase(
+                    "{origin}: {where} = {value!r} is not a number (percent, 0..100)",
+                    origin=path,
+                    where=as_cards(f'[holes] "{key.name}"'),
+                    value=percent,
+                )
             )
         fields: dict[str, Any] = {"value": percent}
     else:
@@ -390,9 +440,17 @@ def _require_writable(path: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as error:
-        raise OutputError(f"{path}: cannot be written ({error.strerror})") from None
+        raise OutputError(
+            Phrase("{path}: cannot be written ({reason})", path=path, reason=os_reason(error))
+        ) from None
     if stat.S_ISREG(mode) and (not mode & 0o222 or not os.access(path, os.W_OK)):
-        raise OutputError(f"{path}: cannot be written (the file is read-only)")
+        raise OutputError(
+            Phrase(
+                "{path}: cannot be written ({reason})",
+                path=path,
+                reason=Phrase(N_("the file is read-only")),
+            )
+        )
 
 
 def in_effect(text: str, path: Path, key: EditKey, table: Table | None = None) -> InEffect:

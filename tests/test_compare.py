@@ -45,11 +45,11 @@ def run(comparison: Comparison, *sources: Source) -> tuple[list, ComparisonTally
         for chunk in comparison.chunks(sources):
             if isinstance(chunk, FileFailure):
                 tally.failed_files += 1
-                messages.append(chunk.message)
+                messages.append(str(chunk.message))
                 continue
             tally.add(chunk)
             pairs += chunk.pairs
-            messages += chunk.messages
+            messages += [str(message) for message in chunk.messages]
     return pairs, tally, messages
 
 

@@ -13,12 +13,14 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from advisor.calibrate import Calibration, Figure, HoldingCalibration
-from advisor.cli.render import console, percent, plain
+from advisor.cli.render import console, labels, percent, plain
+from advisor.i18n import N_, _, ngettext, number, shown_cards
 from advisor.seats import Lead
 from advisor.solver import ProgressCallback
 from advisor.table import Table
 
-_LEAD_HEADS = {Lead.ME: "Own", Lead.THEM: "Their"}
+_LEAD_HEADS = {Lead.ME: N_("Own: table"), Lead.THEM: N_("Their: table")}
+"""The head of a lead's column of table values (exact play's column is headed ``exact``)."""
 
 
 @contextlib.contextmanager
@@ -27,7 +29,7 @@ def progress_bar(show: bool) -> Iterator[ProgressCallback | None]:
     if not show:
         yield None
         return
-    columns = (TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    columns = (TextColumn(_("solving")), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console(stderr=True), transient=True) as progress:
         task = progress.add_task("calibrate", total=None)
 
@@ -42,29 +44,36 @@ def render_calibration(calibration: Calibration, table: Table, as_json: bool) ->
         click.echo(json.dumps({"table": table.name, **calibration.to_dict()}, ensure_ascii=False))
         return
     out = console()
-    out.print(Text.assemble(("Table  ", "bold"), plain(table.name)))
-    if calibration.exact:
-        deals = "every split of every representative hand (exact)"
+    table_label, exact_label = labels(N_("Table"), N_("Exact"))
+    out.print(Text.assemble((table_label, "bold"), plain(table.name)))
+    if calibration.samples is None:
+        deals = _("every split of every representative hand (exact)")
     else:
-        deals = (
-            f"{calibration.samples:,} random deals a holding (seed {calibration.seed}), "
-            "± half the 95% interval"
+        deals = ngettext(
+            "{count:,} random deal a holding (seed {seed}), ± half the 95% interval",
+            "{count:,} random deals a holding (seed {seed}), ± half the 95% interval",
+            calibration.samples,
+            seed=calibration.seed,
         )
-    out.print(Text.assemble(("Exact  ", "bold"), deals))
+    out.print(Text.assemble((exact_label, "bold"), deals))
     out.print(_rows(calibration))
-    out.print("own: you lead; their: L or R leads (averaged); in hands whose other suits are")
-    out.print("clean and low as dealt, two of their cards discarded")
+    out.print(
+        _(
+            "own: you lead; their: L or R leads (averaged); in hands whose other suits are\n"
+            "clean and low as dealt, two of their cards discarded"
+        )
+    )
 
 
 def _rows(calibration: Calibration) -> RichTable:
     shown = RichTable(box=None, pad_edge=False, header_style="bold")
-    shown.add_column("Holding")
+    shown.add_column(_("Holding"))
     for lead in calibration.leads:
-        shown.add_column(f"{_LEAD_HEADS[lead]}: table", justify="right")
-        shown.add_column("exact", justify="right")
-    shown.add_column("Table's value", overflow="fold")
+        shown.add_column(_(_LEAD_HEADS[lead]), justify="right")
+        shown.add_column(_("exact"), justify="right")
+    shown.add_column(_("Table's value"), overflow="fold")
     for row in calibration.holdings:
-        cells: list[str | Text] = [str(row.holding)]
+        cells: list[str | Text] = [shown_cards(row.holding)]
         for lead in calibration.leads:
             cells += [percent(row.table[lead].percent), _figure(row.exact[lead], calibration)]
         cells.append(plain(_source(row)))
@@ -74,10 +83,10 @@ def _rows(calibration: Calibration) -> RichTable:
 
 def _figure(figure: Figure, calibration: Calibration) -> str:
     if calibration.exact:
-        return f"{figure.percent:.1f}%"
-    return f"{figure.percent:.1f}% ±{(figure.high - figure.low) / 2:.1f}"
+        return number(figure.percent, ".1f") + "%"
+    return f"{number(figure.percent, '.1f')}% ±{number((figure.high - figure.low) / 2, '.1f')}"
 
 
 def _source(row: HoldingCalibration) -> str:
     """Where the table's values come from (once when both leads agree)."""
-    return "; ".join(dict.fromkeys(judged.source for judged in row.table.values()))
+    return "; ".join(dict.fromkeys(judged.source.text() for judged in row.table.values()))

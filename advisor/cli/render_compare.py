@@ -12,8 +12,19 @@ import click
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from advisor.cli.render import FOUNDING_LEAD_WORDS, VERDICT_STYLE, console, percent, plain, share
+from advisor.cli.render import (
+    FOUNDING_LEAD_WORDS,
+    VERDICT_STYLE,
+    VERDICT_WORDS,
+    console,
+    labels,
+    percent,
+    plain,
+    share,
+)
+from advisor.cli.render_batch import LEAD_WORDS
 from advisor.compare import ComparedChunk, Comparison, ComparisonTally, HandPair, Side
+from advisor.i18n import N_, _, ngettext, number, shown_cards
 
 
 class TextOutput:
@@ -30,13 +41,16 @@ class TextOutput:
     def start(self) -> None:
         out = self.console
         lead = _(FOUNDING_LEAD_WORDS[self.comparison.lead.founding])
-        out.print(Text.assemble(("Table    ", "bold"), plain(self.names[0])))
-        out.print(Text.assemble(("Against  ", "bold"), plain(self.names[1])))
-        out.print(Text.assemble(("Lead     ", "bold"), f"{lead}, unless a line gives its own"))
+        table, against, lead_label = labels(N_("Table"), N_("Against"), N_("Lead"))
+        out.print(Text.assemble((table, "bold"), plain(self.names[0])))
+        out.print(Text.assemble((against, "bold"), plain(self.names[1])))
+        out.print(
+            Text.assemble((lead_label, "bold"), _("{lead}, unless a line gives its own", lead=lead))
+        )
 
     def add(self, chunk: ComparedChunk) -> None:
         flips = (pair for pair in chunk.pairs if pair.flips)
-        for _, same_file in itertools.groupby(flips, key=lambda pair: pair.file):
+        for _file, same_file in itertools.groupby(flips, key=lambda pair: pair.file):
             self._print(list(same_file))
 
     def _print(self, flips: Sequence[HandPair]) -> None:
@@ -47,52 +61,92 @@ class TextOutput:
         table = _flips_table(self.names, self.header)
         self.header = False
         for pair in flips:
-            table.add_row(str(pair.line), plain(pair.id or ""), pair.hand, pair.lead,
+            lead = _(LEAD_WORDS.get(pair.lead, pair.lead))
+            table.add_row(str(pair.line), plain(pair.id or ""), shown_cards(pair.hand), lead,
                           _side(pair.table), _side(pair.against))  # fmt: skip
             if pair.exact is not None:  # exact play's verdict, under the hand
-                exact = f"exact: {pair.exact['verdict']} {pair.exact['expected_score']:+.2f}"
+                exact = _(
+                    "exact: {verdict} {score:+.2f}",
+                    verdict=_(VERDICT_WORDS[pair.exact["verdict"]]),
+                    score=pair.exact["expected_score"],
+                )
                 table.add_row("", "", Text(exact, style="dim"), "", "", "")
         self.console.print(table)
 
     def finish(self, tally: ComparisonTally) -> None:
         out = self.console
         if self.header:
-            out.print("No hand flips.")
+            out.print(_("No hand flips."))
         out.print(_counts(tally, self.names))
         if tally.exact is not None and self.comparison.exact is not None:
             out.print(_exact_settings(self.comparison))
             out.print(_exact_scores(tally, self.names))
 
 
-def _exact_settings(comparison: Comparison) -> str:
+def _exact_settings(comparison: Comparison) -> Text:
     """The line that says how exact play was run, and what a pass scores."""
     assert comparison.exact is not None, "exact play's settings"
     deals, analysis = comparison.exact.samples, comparison.exact.analysis
     pass_score = comparison.table.pass_score
+    fields = {"discard": analysis.discard, "seed": str(analysis.seed)}  # option values as typed
     if pass_score is None:
-        return (
-            f"Exact play  {deals:,} deals a seat, {analysis.discard} discards, seed "
-            f"{analysis.seed}; passing scores minus the expected all-pass penalty"
+        text = ngettext(
+            "{count:,} deal a seat, {discard} discards, seed {seed}; passing scores minus the "
+            "expected all-pass penalty",
+            "{count:,} deals a seat, {discard} discards, seed {seed}; passing scores minus the "
+            "expected all-pass penalty",
+            deals,
+            **fields,
         )
-    return (
-        f"Exact play  {deals:,} deals a seat, {analysis.discard} discards, seed "
-        f"{analysis.seed}; passing scores {pass_score:g}"
-    )
+    else:
+        text = ngettext(
+            "{count:,} deal a seat, {discard} discards, seed {seed}; passing scores {score:g}",
+            "{count:,} deals a seat, {discard} discards, seed {seed}; passing scores {score:g}",
+            deals,
+            score=pass_score,
+            **fields,
+        )
+    return Text.assemble((_("Exact play"), "bold"), "  ", text)
+
+
+_FLIP_COLUMNS: tuple[tuple[str, int], ...] = (  # header, English width
+    (N_("Line"), 5),
+    (N_("Id"), 8),
+    (N_("Hand"), 27),
+    (N_("Lead"), 4),
+)
+_SIDE_WIDTH = 13
+_ID_AT_LEAST = 5
+_WIDTH = 80
+
+
+def _flip_widths() -> list[int]:
+    """The flip table's column widths: as in English, or as its translated heads and lead words
+    need, the Id column giving up what that adds beyond 80 columns."""
+    lead_words = [_(word) for word in LEAD_WORDS.values()]
+    widths = [max(width, len(_(head))) for head, width in _FLIP_COLUMNS]
+    widths[3] = max(widths[3], *(len(word) for word in lead_words))
+    over = sum(widths) + 2 * _SIDE_WIDTH + 2 * (len(widths) + 1) - _WIDTH  # 2 between columns
+    if over > 0:
+        widths[1] = max(_ID_AT_LEAST, widths[1] - over)
+    return widths
 
 
 def _flips_table(names: tuple[str, str], show_header: bool) -> RichTable:
     table = RichTable(box=None, pad_edge=False, show_header=show_header, header_style="bold")
-    table.add_column("Line", width=5, justify="right")
-    table.add_column("Id", width=8, no_wrap=True, overflow="ellipsis")
-    table.add_column("Hand", width=27, overflow="fold")
-    table.add_column("Lead", width=4)
-    table.add_column(plain(names[0]), width=13, overflow="fold")
-    table.add_column(plain(names[1]), width=13, overflow="fold")
+    line, id_, hand, lead = _flip_widths()
+    table.add_column(_("Line"), width=line, justify="right")
+    table.add_column(_("Id"), width=id_, no_wrap=True, overflow="ellipsis")
+    table.add_column(_("Hand"), width=hand, overflow="fold")
+    table.add_column(_("Lead"), width=lead)
+    table.add_column(plain(names[0]), width=_SIDE_WIDTH, overflow="fold")
+    table.add_column(plain(names[1]), width=_SIDE_WIDTH, overflow="fold")
     return table
 
 
 def _side(side: Side) -> Text:
-    return Text.assemble((side.verdict, VERDICT_STYLE[side.verdict]), f" {percent(side.combined)}")
+    word = _(VERDICT_WORDS[side.verdict])
+    return Text.assemble((word, VERDICT_STYLE[side.verdict]), f" {percent(side.combined)}")
 
 
 def _counts(tally: ComparisonTally, names: tuple[str, str]) -> RichTable:
@@ -100,28 +154,36 @@ def _counts(tally: ComparisonTally, names: tuple[str, str]) -> RichTable:
     counts = RichTable(box=None, pad_edge=False, show_header=False)
     counts.add_column()
     counts.add_column(justify="right")
-    counts.add_row(Text("Hands", style="bold"), f"{tally.hands:,}")
-    counts.add_row("  both declare", f"{verdicts.both_declare:,}")
-    counts.add_row("  both pass", f"{verdicts.both_pass:,}")
+    counts.add_row(Text(_("Hands"), style="bold"), number(tally.hands, ","))
+    counts.add_row("  " + _("both declare"), number(verdicts.both_declare, ","))
+    counts.add_row("  " + _("both pass"), number(verdicts.both_pass, ","))
     for name, count in zip(names, verdicts[2:], strict=True):
-        counts.add_row(plain(f"  only {name} declares"), f"{count:,}")
-    counts.add_row("Bad lines", f"{tally.bad:,}")
+        counts.add_row(plain("  " + _("only {name} declares", name=name)), number(count, ","))
+    counts.add_row(_("Bad lines"), number(tally.bad, ","))
     return counts
+
+
+_SCORE_HEADS = (
+    N_("Agrees"),
+    N_("Declares,\nexact passes"),
+    N_("Passes,\nexact declares"),
+    N_("Mean\nscore"),
+)
 
 
 def _exact_scores(tally: ComparisonTally, names: tuple[str, str]) -> RichTable:
     assert tally.exact is not None, "scores need exact play"
     scores = RichTable(box=None, pad_edge=False, header_style="bold")
-    scores.add_column("Following")
-    for column in ("Agrees", "Declares,\nexact passes", "Passes,\nexact declares", "Mean\nscore"):
-        scores.add_column(column, justify="right")
+    scores.add_column(_("Following"))
+    for column in _SCORE_HEADS:
+        scores.add_column(_(column), justify="right")
     hands = tally.hands
-    labels = {"table": names[0], "against": names[1], "exact": "exact play"}
+    followed = {"table": names[0], "against": names[1], "exact": _("exact play")}
     for key, found in tally.exact.items():
-        agree = f"{found.agree:,} ({share(found.agree / hands, 0)})" if hands else "0"
-        mean = f"{found.score / hands:+.2f}" if hands else "—"
-        scores.add_row(plain(labels[key]), agree, f"{found.declares_exact_passes:,}",
-                      f"{found.passes_exact_declares:,}", mean)  # fmt: skip
+        agree = f"{number(found.agree, ',')} ({share(found.agree / hands, 0)})" if hands else "0"
+        mean = number(found.score / hands, "+.2f") if hands else "—"
+        scores.add_row(plain(followed[key]), agree, number(found.declares_exact_passes, ","),
+                       number(found.passes_exact_declares, ","), mean)  # fmt: skip
     return scores
 
 

@@ -46,8 +46,7 @@ def _holes(table: Table) -> RichTable:
     shown.add_column(_("From"))
     shown.add_column(_("Source"), overflow="fold")
     for key, entry in table.entries.items():
-        built_in = entry.origin == BUILT_IN
-        source = _(entry.source) if built_in and entry.source else entry.source
+        source = _source(entry.source, entry.origin)
         shown.add_row(
             shown_cards(key),
             percent(entry.own),
@@ -61,3 +60,16 @@ def _holes(table: Table) -> RichTable:
 def _origin(origin: str) -> str:
     """Where a value came from: the built-in table (in words) or a file name (as it is)."""
     return _("built-in") if origin == BUILT_IN else origin
+
+
+def _source(source: str, origin: str) -> str:
+    """An entry's source in the language spoken: the founding notes' words from the catalogue,
+    the conditions ``table calibrate`` writes (the exact table's) read back; else as written."""
+    if not source:
+        return source
+    if origin == BUILT_IN:
+        return _(source)
+    from advisor.calibrate import source_phrase
+
+    found = source_phrase(source)
+    return source if found is None else found.text()

@@ -9,7 +9,8 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from advisor.cli.render import console, percent, plain
-from advisor.table import SettingValue
+from advisor.i18n import N_, _, number, shown_cards
+from advisor.table import BUILT_IN, SettingValue
 from advisor.table_diff import Pricing, TableDiff
 from advisor.table_edit import EditKey, InEffect, KeyKind, TableEdit
 from advisor.text import shown
@@ -17,38 +18,53 @@ from advisor.text import shown
 
 def render_edit(edit: TableEdit) -> None:
     """``my.toml: "7 Q" 95 (built-in) → 82 (my.toml)``, after a line for a new file."""
-    path, key = shown(str(edit.path)), shown(str(edit.key))
+    path, key = shown(str(edit.path)), shown_cards(shown(str(edit.key)))
     before, after = _in_effect(edit.key, edit.before), _in_effect(edit.key, edit.after)
     if edit.created:
-        click.echo(f"Created {path} from the starter table")
-    if edit.removed:
-        click.echo(f"{path}: removed {key} {before} → {after}")
-    else:
-        click.echo(f"{path}: {key} {before} → {after}")
+        click.echo(_("Created {path} from the starter table", path=path))
+    template = (
+        N_("{path}: removed {key} {before} → {after}")
+        if edit.removed
+        else N_("{path}: {key} {before} → {after}")
+    )
+    click.echo(_(template, path=path, key=key, before=before, after=after))
 
 
 def _in_effect(key: EditKey, found: InEffect) -> str:
     """``95 (built-in)``, ``own 5, their 30 (my.toml)``, ``off (built-in)``, ``no entry``."""
     if found.origin is None:
-        return "unknown (the file was not a usable table)"
-    origin = shown(found.origin)
+        return _("unknown (the file was not a usable table)")
+    origin = _origin(found.origin)
     if key.kind is not KeyKind.HOLDING:
-        return f"{_value(found.value)} ({origin})"
+        return _("{value} ({origin})", value=_value(found.value), origin=origin)
     if found.value is None:
-        return "no entry"
+        return _("no entry")
     own, their = found.value
     if own == their:
-        return f"{own:g} ({origin})"
-    return f"own {own:g}, their {their:g} ({origin})"
+        return _("{value} ({origin})", value=number(own, "g"), origin=origin)
+    return _(
+        "own {own}, their {their} ({origin})",
+        own=number(own, "g"),
+        their=number(their, "g"),
+        origin=origin,
+    )
+
+
+def _origin(origin: str) -> str:
+    """Where a value came from: the built-in table (in words) or a file name (as it is)."""
+    return _("built-in") if origin == BUILT_IN else shown(origin)
 
 
 def _value(value: SettingValue) -> str:
-    """A setting's or a rule's value as the table file writes it; ``off`` for none."""
+    """A setting's or a rule's value as the table file writes it (numbers the language's way);
+    ``off`` for none."""
     if value is None:
-        return "off"
+        return _("off")
     if isinstance(value, bool):
         return "true" if value else "false"
-    return f"{value:g}" if isinstance(value, float) else shown(str(value))
+    if isinstance(value, (int, float)):
+        return number(value, "g")
+    return shown(str(value))
 
 
 def render_diff(diff: TableDiff, as_json: bool) -> None:
@@ -59,13 +75,13 @@ def render_diff(diff: TableDiff, as_json: bool) -> None:
     out.print(Text.assemble(("A  ", "bold"), plain(diff.a)))
     out.print(Text.assemble(("B  ", "bold"), plain(diff.b)))
     if diff.same:
-        out.print("No setting and no holding differs.")
+        out.print(_("No setting and no holding differs."))
         return
     if diff.settings:
         out.print(_settings(diff))
     if diff.holdings:
         out.print(_holdings(diff))
-        out.print("(percent for both leads, or own / their)")
+        out.print(_("(percent for both leads, or own / their)"))
 
 
 def _table(*columns: str) -> RichTable:
@@ -76,22 +92,22 @@ def _table(*columns: str) -> RichTable:
 
 
 def _settings(diff: TableDiff) -> RichTable:
-    found = _table("Setting", "A", "From", "B", "From")
+    found = _table(_("Setting"), "A", _("From"), "B", _("From"))
     for row in diff.settings:
-        found.add_row(row.name, plain(_value(row.a)), plain(row.a_origin), plain(_value(row.b)),
-                      plain(row.b_origin))  # fmt: skip
+        found.add_row(row.name, plain(_value(row.a)), plain(_origin(row.a_origin)),
+                      plain(_value(row.b)), plain(_origin(row.b_origin)))  # fmt: skip
     return found
 
 
 def _holdings(diff: TableDiff) -> RichTable:
-    found = _table("Holding", "A", "From", "B", "From")
+    found = _table(_("Holding"), "A", _("From"), "B", _("From"))
     for row in diff.holdings:
-        found.add_row(row.key, _percents(row.a), plain(row.a.source), _percents(row.b),
-                      plain(row.b.source))  # fmt: skip
+        found.add_row(shown_cards(row.key), _percents(row.a), plain(row.a.source.text()),
+                      _percents(row.b), plain(row.b.source.text()))  # fmt: skip
     return found
 
 
 def _percents(pricing: Pricing) -> str:
     if pricing.own == pricing.their:
         return percent(pricing.own)
-    return f"{pricing.own:g} / {percent(pricing.their)}"
+    return f"{number(pricing.own, 'g')} / {percent(pricing.their)}"

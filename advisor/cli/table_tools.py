@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING
 import click
 
 from advisor.cli.guard import ExitCode, say
+from advisor.cli.help import Command
 from advisor.cli.options import (
     APP_NAME,
     EXACT_SETTINGS,
     effective_table,
     exact_options,
-    example,
     input_format_option,
     jobs_option,
     json_option,
@@ -31,6 +31,7 @@ from advisor.cli.options import (
     table_option,
 )
 from advisor.defaults import CALIBRATE_SAMPLES
+from advisor.i18n import N_, _
 from advisor.seats import Lead
 from advisor.table import BuiltIn, Table, load_table, table_reference
 from advisor.text import shown
@@ -48,7 +49,16 @@ def _user_file(table_path: str | None) -> Path:
 
 @click.command(
     name="set",
-    epilog=example(
+    cls=Command,
+    help=N_(
+        "Set KEY to VALUE in your table file, keeping its comments and layout.\n\n"
+        'KEY is a holding ("7 Q", "7 8|9 Q"), a setting (threshold, combine, ...) or a rule '
+        "(rules.no_seven). A holding takes one percent for both leads, or --own and/or "
+        "--their. The file is the one --table, $ADVISOR_TABLE or the config directory names, "
+        "made from the starter table if it is missing. The edited table is checked as `table "
+        "check` does before it is written: a refused value changes nothing (exit code 2)."
+    ),
+    examples=(
         'advisor table set "7 Q" 82 --table my-table.toml',
         "advisor table set 8 --own 1 --their 10 --table my-table.toml",
         "advisor table set rules.no_seven false --table my-table.toml",
@@ -56,9 +66,11 @@ def _user_file(table_path: str | None) -> Path:
 )
 @click.argument("key")
 @click.argument("value", required=False)
-@click.option("--own", type=float, metavar="N", help="A holding's percent on your own lead.")
-@click.option("--their", type=float, metavar="N", help="A holding's percent on their lead.")
-@click.option("--source", metavar="TEXT", help="A holding's source: where its value comes from.")
+@click.option("--own", type=float, metavar="N", help=N_("A holding's percent on your own lead."))
+@click.option("--their", type=float, metavar="N", help=N_("A holding's percent on their lead."))
+@click.option(
+    "--source", metavar="TEXT", help=N_("A holding's source: where its value comes from.")
+)
 @table_option
 def set_key(
     key: str,
@@ -68,14 +80,6 @@ def set_key(
     source: str | None,
     table_path: str | None,
 ) -> None:
-    """Set KEY to VALUE in your table file, keeping its comments and layout.
-
-    KEY is a holding ("7 Q", "7 8|9 Q"), a setting (threshold, combine, ...) or a rule
-    (rules.no_seven). A holding takes one percent for both leads, or --own and/or --their.
-    The file is the one --table, $ADVISOR_TABLE or the config directory names, made from the
-    starter table if it is missing. The edited table is checked as `table check` does before
-    it is written: a refused value changes nothing (exit code 2).
-    """
     from advisor.cli.render_table_tools import render_edit
     from advisor.table_edit import set_key as set_in_file
 
@@ -83,11 +87,14 @@ def set_key(
     render_edit(set_in_file(path, key, value, own=own, their=their, source=source))
 
 
-@click.command(epilog=example('advisor table unset "7 Q" --table my-table.toml'))
+@click.command(
+    cls=Command,
+    help=N_("Remove KEY from your table file: the built-in value applies again."),
+    examples=('advisor table unset "7 Q" --table my-table.toml',),
+)
 @click.argument("key")
 @table_option
 def unset(key: str, table_path: str | None) -> None:
-    """Remove KEY from your table file: the built-in value applies again."""
     from advisor.cli.render_table_tools import render_edit
     from advisor.table_edit import unset_key
 
@@ -99,22 +106,26 @@ def _named_table(name: str) -> Table:
     return load_table(table_reference(name))
 
 
-@click.command(epilog=example("advisor table diff founding exact"))
+@click.command(
+    cls=Command,
+    help=N_(
+        "Show the settings and holdings whose values differ between two tables.\n\n"
+        "A and B are table files or built-in tables (founding, exact). With neither, the "
+        "built-in founding table and the effective one (--table, $ADVISOR_TABLE, the config "
+        "file); with one, the founding table and that one. Each value comes with where it "
+        "came from."
+    ),
+    examples=("advisor table diff founding exact",),
+)
 @click.argument("tables", nargs=-1, metavar="[A] [B]")
 @table_option
 @json_option
 def diff(tables: tuple[str, ...], table_path: str | None, as_json: bool) -> None:
-    """Show the settings and holdings whose values differ between two tables.
-
-    A and B are table files or built-in tables (founding, exact). With neither, the built-in
-    founding table and the effective one (--table, $ADVISOR_TABLE, the config file); with one,
-    the founding table and that one. Each value comes with where it came from.
-    """
     from advisor.cli.render_table_tools import render_diff
     from advisor.table_diff import diff_tables
 
     if len(tables) > 2:
-        raise click.UsageError(f"diff takes at most two tables, not {len(tables)}")
+        raise click.UsageError(_("diff takes at most two tables, not {count}", count=len(tables)))
     if len(tables) == 2:
         a, b = (_named_table(name) for name in tables)
     else:
@@ -123,7 +134,19 @@ def diff(tables: tuple[str, ...], table_path: str | None, as_json: bool) -> None
     render_diff(diff_tables(a, b), as_json)
 
 
-@click.command(epilog=example("advisor table compare examples/tuning-hands.txt --against exact"))
+@click.command(
+    cls=Command,
+    help=N_(
+        "Check every hand of HANDS_FILE with two tables: which verdicts stay, which flip.\n\n"
+        'The files are read as `advisor batch` reads them (text or CSV, "; lead=" and '
+        '"; id=" options); a bad line is reported as batch reports it and the rest is '
+        "compared. The table is the effective one (--table, $ADVISOR_TABLE, the config file), "
+        "compared --against the founding table by default. --exact also scores both tables' "
+        "verdicts against exact play's (`check --exact` on every hand, with the first table's "
+        "pass_score). Exit code: 0 when every line was a hand, 2 otherwise."
+    ),
+    examples=("advisor table compare examples/tuning-hands.txt --against exact",),
+)
 @click.argument("files", nargs=-1, required=True, metavar="HANDS_FILE...")
 @table_option
 @click.option(
@@ -131,13 +154,13 @@ def diff(tables: tuple[str, ...], table_path: str | None, as_json: bool) -> None
     metavar="TABLE",
     default=BuiltIn.FOUNDING.value,
     show_default=True,
-    help="The table to compare with: a file, or founding or exact.",
+    help=N_("The table to compare with: a file, or founding or exact."),
 )
 @lead_option("me", "them", default="them")
 @input_format_option
 @exact_options
-@jobs_option("With --exact: processes to run exact play in (0: all cores).", minimum=0)
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@jobs_option(N_("With --exact: processes to run exact play in (0: all cores)."), minimum=0)
+@click.option("-q", "--quiet", is_flag=True, help=N_("No progress bar."))
 @json_option
 @click.pass_context
 def compare(
@@ -155,15 +178,6 @@ def compare(
     quiet: bool,
     as_json: bool,
 ) -> None:
-    """Check every hand of HANDS_FILE with two tables: which verdicts stay, which flip.
-
-    The files are read as `advisor batch` reads them (text or CSV, "; lead=" and "; id="
-    options); a bad line is reported as batch reports it and the rest is compared. The table
-    is the effective one (--table, $ADVISOR_TABLE, the config file), compared --against the
-    founding table by default. --exact also scores both tables' verdicts against exact play's
-    (`check --exact` on every hand, with the first table's pass_score). Exit code: 0 when every
-    line was a hand, 2 otherwise.
-    """
     from advisor.cli.batch import hand_source
     from advisor.compare import Comparison
 
@@ -208,39 +222,55 @@ def _run_comparison(
         for chunk in chunks:
             if isinstance(chunk, FileFailure):
                 tally.failed_files += 1
-                say(chunk.message)
+                say(chunk.message.text())
                 continue
             tally.add(chunk)
             output.add(chunk)
             if chunk.messages:
-                say("\n".join(chunk.messages))
+                say("\n".join(message.text() for message in chunk.messages))
             advance(chunk.size, chunk.verdicts.hands + chunk.bad)
     output.finish(tally)
     return tally
 
 
-@click.command(epilog=example('advisor table calibrate --holding "7 Q" --holding 9'))
+@click.command(
+    cls=Command,
+    help=N_(
+        "Hold the table against exact play: each holding's exact catch chance beside the "
+        "table's.\n\n"
+        "Every entry of the effective table (each | alternative on its own) and every holding "
+        "of up to four cards that is not clean, in representative hands: the other suits "
+        "clean and low as dealt, two cards of the other suits discarded, the catchers' cards "
+        "split at random; own = you lead, their = either catcher leads (averaged). --output "
+        "writes a complete table file of the figures, each entry with its conditions as its "
+        "source."
+    ),
+    examples=('advisor table calibrate --holding "7 Q" --holding 9',),
+)
 @table_option
 @click.option(
     "--lead",
     type=click.Choice(["me", "them"], case_sensitive=False),
-    help="Only this lead: me (M leads) or them (L and R leading, averaged) [default: both].",
+    help=N_("Only this lead: me (M leads) or them (L and R leading, averaged) [default: both]."),
 )
 @samples_option(
-    "Deals solved for each holding and lead (drawn at random, seeded)", CALIBRATE_SAMPLES
+    N_("Deals solved for each holding and lead (drawn at random, seeded)"),
+    CALIBRATE_SAMPLES,
 )
-@click.option("--all", "every_split", is_flag=True, help="Solve every deal: exact, and slow.")
-@seed_option("The sampling seed (same seed, same figures).")
+@click.option("--all", "every_split", is_flag=True, help=N_("Solve every deal: exact, and slow."))
+@seed_option(N_("The sampling seed (same seed, same figures)."))
 @click.option(
     "--holding",
     "holdings",
     multiple=True,
     metavar="KEY",
-    help="Calibrate only this holding (repeatable) [default: the table's and the common ones].",
+    help=N_("Calibrate only this holding (repeatable) [default: the table's and the common ones]."),
 )
-@jobs_option("Threads to solve with.")
-@click.option("-o", "--output", metavar="FILE", help="Write a complete table file of the figures.")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@jobs_option(N_("Threads to solve with."))
+@click.option(
+    "-o", "--output", metavar="FILE", help=N_("Write a complete table file of the figures.")
+)
+@click.option("-q", "--quiet", is_flag=True, help=N_("No progress bar."))
 @json_option
 @click.pass_context
 def calibrate(
@@ -256,14 +286,6 @@ def calibrate(
     quiet: bool,
     as_json: bool,
 ) -> None:
-    """Hold the table against exact play: each holding's exact catch chance beside the table's.
-
-    Every entry of the effective table (each | alternative on its own) and every holding of up
-    to four cards that is not clean, in representative hands: the other suits clean and low
-    as dealt, two cards of the other suits discarded, the catchers' cards split at random; own
-    = you lead, their = either catcher leads (averaged). --output writes a complete table file
-    of the figures, each entry with its conditions as its source.
-    """
     from advisor.calibrate import calibrate as run_calibration
     from advisor.calibrate import write_table_file
     from advisor.cli.render_calibrate import progress_bar, render_calibration
@@ -271,9 +293,9 @@ def calibrate(
 
     source = ctx.get_parameter_source("samples")
     if every_split and source is click.core.ParameterSource.COMMANDLINE:
-        raise click.UsageError("--samples and --all exclude each other", ctx)
+        raise click.UsageError(_("--samples and --all exclude each other"), ctx)
     if output is not None and lead is not None:
-        raise click.UsageError("--output writes both leads: leave out --lead", ctx)
+        raise click.UsageError(_("--output writes both leads: leave out --lead"), ctx)
     table = effective_table(table_path)
     leads = (Lead.ME, Lead.THEM) if lead is None else (Lead(lead.lower()),)
     chosen = [found for key in holdings for found in HoldingPattern.parse(key).holdings()]
@@ -286,4 +308,4 @@ def calibrate(
         deals = "--all" if every_split else f"--samples {samples}"
         command = f"advisor table calibrate {deals} --seed {seed} --table {shlex.quote(table.name)}"
         write_table_file(output, found, table, command)
-        click.echo(f"wrote {shown(output)}")
+        click.echo(_("wrote {path}", path=shown(output)))
