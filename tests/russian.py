@@ -47,6 +47,7 @@ ALWAYS_LATIN = frozenset(
         "independent",
         "max",
         "exact",
+        "founding",
         "solver",
         "jsonl",
         "json",
