@@ -205,3 +205,16 @@ def test_colour_follows_the_terminal_and_no_color(
                           capture_output=True, text=True)  # fmt: skip
     assert ("\x1b[31" in done.stdout or "\x1b[1;31" in done.stdout) is coloured
     assert "Verdict: PASS" in done.stdout
+
+
+def test_table_init_and_check_show_a_file_name_escaped(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    name = "a\x1b[31mb.toml"
+    written = runner.invoke(main, ["table", "init", name])
+    checked = runner.invoke(main, ["table", "check", name])
+    assert written.exit_code == checked.exit_code == 0
+    assert written.output == "wrote a\\x1b[31mb.toml\n"
+    assert checked.output.startswith("a\\x1b[31mb.toml: ok (")
+    assert "\x1b" not in written.output + checked.output

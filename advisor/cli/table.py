@@ -18,6 +18,7 @@ from advisor.cli.options import (
 from advisor.cli.table_tools import calibrate, compare, diff, set_key, unset
 from advisor.i18n import N_, _, ngettext
 from advisor.table import CONFIG_FILE_NAME, load_table
+from advisor.text import shown
 
 
 @click.group(
@@ -58,7 +59,7 @@ def init(path: str | None, force: bool) -> None:
 
     target = Path(path) if path else Path(click.get_app_dir(APP_NAME)) / CONFIG_FILE_NAME
     written = write_starter_table(target, force=force)
-    click.echo(_("wrote {path}", path=written))
+    click.echo(_("wrote {path}", path=shown(str(written))))
 
 
 @table.command(
@@ -79,7 +80,7 @@ def check_table(path: str) -> None:
     click.echo(
         _(
             "{path}: ok ({entries}, {settings}; {in_effect})",
-            path=path,
+            path=shown(path),
             entries=entries,
             settings=changed,
             in_effect=in_effect,
