@@ -328,6 +328,13 @@ def parse_ranks(text: str) -> int:
     return mask
 
 
+def check_count(cards: CardSet, wanted: int) -> None:
+    """Raise :class:`~advisor.errors.CardCountError` unless ``cards`` are ``wanted`` cards,
+    with the words :func:`parse_cards` uses ("9 cards given, a hand has 10")."""
+    if len(cards) != wanted:
+        raise CardCountError(_count_error(len(cards), wanted))
+
+
 def _count_error(given: int, wanted: int) -> Phrase:
     if wanted == HAND_SIZE:
         return Phrase.counted(

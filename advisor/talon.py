@@ -32,10 +32,8 @@ from functools import lru_cache
 from math import comb, inf
 from typing import Any
 
-from advisor.cards import HAND_SIZE, TALON_SIZE, WITH_TALON, CardSet, Suit
-from advisor.errors import CardCountError
+from advisor.cards import HAND_SIZE, TALON_SIZE, WITH_TALON, CardSet, Suit, check_count
 from advisor.holdings import Holding
-from advisor.i18n import Phrase
 from advisor.rules import Judge, Outcome, judge
 from advisor.seats import Lead
 from advisor.table import Table
@@ -61,26 +59,13 @@ def chance_of_any(outs: int, unseen: int = UNSEEN_CARDS) -> float:
 
 def check_hand_size(hand: CardSet) -> None:
     """Raise :class:`~advisor.errors.CardCountError` unless ``hand`` holds ten cards."""
-    if len(hand) != HAND_SIZE:
-        raise CardCountError(
-            Phrase.counted(
-                "{count} card given, a hand has 10", "{count} cards given, a hand has 10", len(hand)
-            )
-        )
+    check_count(hand, HAND_SIZE)
 
 
 def check_twelve(cards: CardSet) -> None:
     """Raise :class:`~advisor.errors.CardCountError` unless ``cards`` are twelve: a hand and
     the talon."""
-    if len(cards) != WITH_TALON:
-        raise CardCountError(
-            Phrase.counted(
-                "{count} card given, {wanted} are needed",
-                "{count} cards given, {wanted} are needed",
-                len(cards),
-                wanted=WITH_TALON,
-            )
-        )
+    check_count(cards, WITH_TALON)
 
 
 # --- the discard -------------------------------------------------------------------------------
