@@ -24,10 +24,15 @@ COMPILED_PARTS = {
 }
 
 
+def switched_off() -> bool:
+    """Whether ``ADVISOR_PUREPYTHON`` switches every compiled part off."""
+    return bool(os.environ.get(PURE_PYTHON_ENV))
+
+
 def compiled(module: str) -> ModuleType | None:
     """The compiled module ``module``, or None when it was not built (or
     ``ADVISOR_PUREPYTHON`` is set)."""
-    if os.environ.get(PURE_PYTHON_ENV):
+    if switched_off():
         return None
     try:
         return importlib.import_module(module)

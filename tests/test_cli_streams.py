@@ -8,6 +8,7 @@ copy would suffer.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import subprocess
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from advisor.cli import main
+from advisor.cli import guard, main
 
 HAND = "7S 8S 10S 7C 9C JC 7D 8D 7H 9H"  # declares
 # the installed command (``python -m advisor`` from the source folder would import the sources,
@@ -137,15 +138,32 @@ def test_json_and_quiet_exclude_each_other(runner: CliRunner) -> None:
     )
 
 
-def test_version_names_the_compiled_parts(runner: CliRunner) -> None:
-    from advisor.build import compiled_parts
+def test_version_names_the_compiled_parts(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from advisor.build import PURE_PYTHON_ENV, compiled_parts
 
+    monkeypatch.delenv(PURE_PYTHON_ENV, raising=False)
     result = runner.invoke(main, ["--version"])
     assert result.exit_code == 0
     parts = compiled_parts()
     assert set(parts) == {"solver", "all-pass solver", "reader"}
     listed = ", ".join(f"{name} {'present' if on else 'missing'}" for name, on in parts.items())
     assert result.output.endswith(f"\ncompiled parts: {listed}\n")
+
+
+def test_version_says_when_the_compiled_parts_are_switched_off(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ADVISOR_PUREPYTHON", "1")
+    result = runner.invoke(main, ["--version"])
+    assert result.output.endswith(
+        "\ncompiled parts: all switched off (ADVISOR_PUREPYTHON is set)\n"
+    )
+    russian = runner.invoke(main, ["--lang", "ru", "--version"])
+    assert russian.output.endswith(
+        "\nскомпилированные части: все отключены (задана ADVISOR_PUREPYTHON)\n"
+    )
 
 
 LAYOUT = "M: ♠7 10 ♣7 8 9 ♦7 8 9 ♥7 8 L: ♠8 Q A ♣J Q ♦10 J K ♥Q K R: ♠9 J K ♣10 K A ♦Q ♥9 10 J"
@@ -203,3 +221,20 @@ def test_a_command_run_outside_the_main_thread(runner: CliRunner) -> None:
     worker.join(timeout=60)
     assert results[0].exit_code == 0  # the verdict, not a ValueError from signal.signal
     assert results[0].output.startswith("Hand  ♠7 8 10")
+
+
+@pytest.mark.parametrize(
+    ("filename", "shown"), [("out.jsonl", "out.jsonl"), (b"out\x1b.csv", "out\\x1b.csv"), (7, "7")]
+)
+def test_a_failed_write_names_its_file_whatever_the_error_carries(
+    filename: object, shown: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def command() -> int:
+        raise OSError(errno.ENOSPC, "No space left on device", filename)
+
+    with pytest.raises(SystemExit) as done:
+        guard.run(command)
+    assert done.value.code == guard.ExitCode.OUTPUT_FAILED
+    assert capsys.readouterr().err == (
+        f"Error: {shown} cannot be written (No space left on device)\n"
+    )

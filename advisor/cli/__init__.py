@@ -76,12 +76,14 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
         return
     from importlib.metadata import version
 
-    from advisor.build import compiled_parts
+    from advisor.build import PURE_PYTHON_ENV, compiled_parts, switched_off
 
     parts = ", ".join(
         _("{part} present", part=_(name)) if built else _("{part} missing", part=_(name))
         for name, built in compiled_parts().items()
     )
+    if switched_off():
+        parts = _("all switched off ({variable} is set)", variable=PURE_PYTHON_ENV)
     click.echo(_("advisor, version {version}", version=version("misere-advisor")))
     click.echo(_("compiled parts: {parts}", parts=parts))
     ctx.exit()

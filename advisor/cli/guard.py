@@ -184,10 +184,15 @@ def _output_failed(error: OSError) -> int:
     _silence(1)  # what is still buffered for standard output must not fail again at exit
     if error.errno == errno.EPIPE:
         return ExitCode.BROKEN_PIPE
-    where = _("standard output") if error.filename is None else shown(os.fsdecode(error.filename))
+    where = _("standard output") if error.filename is None else shown(_name_of(error.filename))
     reason = _("it is closed") if error.errno == errno.EBADF else os_reason(error).text()
     say(_("Error: {where} cannot be written ({reason})", where=where, reason=reason))
     return ExitCode.OUTPUT_FAILED
+
+
+def _name_of(filename: object) -> str:
+    """An ``OSError``'s file name as text (a path, bytes, or whatever else the call gave)."""
+    return os.fsdecode(filename) if isinstance(filename, (str, bytes)) else str(filename)
 
 
 def _silence(descriptor: int) -> None:
