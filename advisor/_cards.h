@@ -17,45 +17,6 @@
 #else
 #define ALWAYS_INLINE inline
 #define PREFETCH(address) ((void)(address))
-#define SORT2(a, b)             \
-    do {                        \
-        if ((a) < (b)) {        \
-            u32 swap_ = (a);    \
-            (a) = (b);          \
-            (b) = swap_;        \
-        }                       \
-    } while (0)
-
-/*
- * The canonical form of a position: each suit's remaining cards renumbered 0, 1, 2 ... (only
- * their order matters), and the suits sorted (there are no trumps, so suits are
- * interchangeable), so that equal endgames meet in one table entry.
- */
-static ALWAYS_INLINE void normalise(u32 h[3]) {
-    u32 all = h[0] | h[1] | h[2];
-    u32 suit[4]; /* per suit: seat 0's byte | seat 1's << 8 | seat 2's << 16 */
-    for (int i = 0; i < 4; i++) {
-        int shift = 8 * i;
-        u32 rem = all >> shift & 0xFF;
-        suit[i] = (u32)COMPRESS[rem][h[0] >> shift & 0xFF] |
-                  (u32)COMPRESS[rem][h[1] >> shift & 0xFF] << 8 |
-                  (u32)COMPRESS[rem][h[2] >> shift & 0xFF] << 16;
-    }
-    SORT2(suit[0], suit[1]);
-    SORT2(suit[2], suit[3]);
-    SORT2(suit[0], suit[2]);
-    SORT2(suit[1], suit[3]);
-    SORT2(suit[1], suit[2]);
-    /* transpose: byte `seat` of suit[i] becomes byte i of h[seat] */
-    u32 lo01 = (suit[0] & 0x00FF00FFu) | (suit[1] & 0x00FF00FFu) << 8;   /* 00 01 20 21 */
-    u32 hi01 = (suit[0] >> 8 & 0x00FF00FFu) | (suit[1] >> 8 & 0x00FF00FFu) << 8; /* 10 11 . . */
-    u32 lo23 = (suit[2] & 0x00FF00FFu) | (suit[3] & 0x00FF00FFu) << 8;
-    u32 hi23 = (suit[2] >> 8 & 0x00FF00FFu) | (suit[3] >> 8 & 0x00FF00FFu) << 8;
-    h[0] = (lo01 & 0xFFFFu) | lo23 << 16;
-    h[1] = (hi01 & 0xFFFFu) | hi23 << 16;
-    h[2] = lo01 >> 16 | (lo23 & 0xFFFF0000u);
-}
-
 #endif
 
 typedef uint32_t u32;
@@ -80,45 +41,6 @@ static int highest(u32 x) {
     while (x >>= 1) h++;
     return h;
 }
-#define SORT2(a, b)             \
-    do {                        \
-        if ((a) < (b)) {        \
-            u32 swap_ = (a);    \
-            (a) = (b);          \
-            (b) = swap_;        \
-        }                       \
-    } while (0)
-
-/*
- * The canonical form of a position: each suit's remaining cards renumbered 0, 1, 2 ... (only
- * their order matters), and the suits sorted (there are no trumps, so suits are
- * interchangeable), so that equal endgames meet in one table entry.
- */
-static ALWAYS_INLINE void normalise(u32 h[3]) {
-    u32 all = h[0] | h[1] | h[2];
-    u32 suit[4]; /* per suit: seat 0's byte | seat 1's << 8 | seat 2's << 16 */
-    for (int i = 0; i < 4; i++) {
-        int shift = 8 * i;
-        u32 rem = all >> shift & 0xFF;
-        suit[i] = (u32)COMPRESS[rem][h[0] >> shift & 0xFF] |
-                  (u32)COMPRESS[rem][h[1] >> shift & 0xFF] << 8 |
-                  (u32)COMPRESS[rem][h[2] >> shift & 0xFF] << 16;
-    }
-    SORT2(suit[0], suit[1]);
-    SORT2(suit[2], suit[3]);
-    SORT2(suit[0], suit[2]);
-    SORT2(suit[1], suit[3]);
-    SORT2(suit[1], suit[2]);
-    /* transpose: byte `seat` of suit[i] becomes byte i of h[seat] */
-    u32 lo01 = (suit[0] & 0x00FF00FFu) | (suit[1] & 0x00FF00FFu) << 8;   /* 00 01 20 21 */
-    u32 hi01 = (suit[0] >> 8 & 0x00FF00FFu) | (suit[1] >> 8 & 0x00FF00FFu) << 8; /* 10 11 . . */
-    u32 lo23 = (suit[2] & 0x00FF00FFu) | (suit[3] & 0x00FF00FFu) << 8;
-    u32 hi23 = (suit[2] >> 8 & 0x00FF00FFu) | (suit[3] >> 8 & 0x00FF00FFu) << 8;
-    h[0] = (lo01 & 0xFFFFu) | lo23 << 16;
-    h[1] = (hi01 & 0xFFFFu) | hi23 << 16;
-    h[2] = lo01 >> 16 | (lo23 & 0xFFFF0000u);
-}
-
 #endif
 
 /* COMPRESS[rem][h]: the bits of h (a subset of rem) renumbered to the ranks of rem, i.e. the

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -116,3 +117,31 @@ def test_the_readme_links_point_into_the_repository() -> None:
     for link in links:
         target = (ROOT / link).resolve()
         assert target.is_relative_to(ROOT) and target.exists(), link
+
+
+@pytest.mark.parametrize("compiler_macros", [[], ["-U__GNUC__", "-U__clang__"]])
+def test_the_shared_card_header_compiles_with_and_without_gcc_builtins(
+    compiler_macros: list[str], tmp_path: Path
+) -> None:
+    """``advisor/_cards.h`` has a portable C99 path for compilers without GCC's builtins:
+    each of its functions defined once, whichever path the preprocessor takes."""
+    compiler = shutil.which("gcc") or shutil.which("cc")
+    if compiler is None:
+        pytest.skip("no C compiler")
+    source = tmp_path / "uses_cards.c"
+    source.write_text(
+        '#include "advisor/_cards.h"\n'
+        "int main(void) {\n"
+        "    u32 hands[3] = {1, 2, 4};\n"
+        "    build_compress();\n"
+        "    normalise(hands);\n"
+        "    return highest(hands[0]) + lowest(hands[1]) + popcount32(hands[2]);\n"
+        "}\n"
+    )
+    flags = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-fsyntax-only", *compiler_macros]
+    done = subprocess.run(
+        [compiler, *flags, "-I", str(ROOT), str(source)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
