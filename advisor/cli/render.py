@@ -74,3 +74,11 @@ def labels(*english: str, gap: int = 2) -> list[str]:
     translated = [_(label) for label in english]
     width = max(len(label) for label in translated) + gap
     return [f"{label:<{width}}" for label in translated]
+
+
+def verdict_line(head: Text, reason: str, more: str, width: int) -> Text:
+    """``head — reason; more`` on one line, or with ``more`` on a line of its own, under
+    ``reason``, when the whole would not fit in ``width`` columns (any language)."""
+    if len(head) + len(reason) + len(more) + 5 <= width:
+        return Text.assemble(head, f" — {reason}; {more}")
+    return Text.assemble(head, f" — {reason};\n{' ' * (len(head) + 3)}{more}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from advisor.cli.render import FOUNDING_LEAD_WORDS, console, percent
+from advisor.cli.render import FOUNDING_LEAD_WORDS, console, percent, verdict_line
 from advisor.i18n import N_, _, ngettext, shown_cards
 from advisor.rules import Rule, Status
 from advisor.verdict import Assessment
@@ -136,6 +136,4 @@ def _verdict_line(assessment: Assessment, width: int) -> Text:
         "broken: {rules}",
         rules=", ".join(_broken_name(name, assessment) for name in assessment.decided_by),
     )
-    if len(head) + len(summary) + len(broken) + 5 <= width:
-        return Text.assemble((head, "bold red"), f" — {summary}; {broken}")
-    return Text.assemble((head, "bold red"), f" — {summary};\n{' ' * (len(head) + 3)}{broken}")
+    return verdict_line(Text(head, style="bold red"), summary, broken, width)

@@ -8,7 +8,14 @@ from typing import Any
 from rich.text import Text
 
 from advisor.cards import Card
-from advisor.cli.render import VERDICT_HEADLINES, VERDICT_STYLE, VERDICT_WORDS, console, share
+from advisor.cli.render import (
+    VERDICT_HEADLINES,
+    VERDICT_STYLE,
+    VERDICT_WORDS,
+    console,
+    share,
+    verdict_line,
+)
 from advisor.defaults import TALON_COUNT
 from advisor.exact import ExactOdds
 from advisor.i18n import N_, _, ngettext, number, shown_cards
@@ -178,10 +185,7 @@ def _verdict_line(found: ExactOdds, width: int) -> Text:
         rule = _("the founding rule says {verdict}", verdict=_(VERDICT_WORDS[founding]))
     label, headline = _("Exact play:") + " ", _(VERDICT_HEADLINES[found.verdict])
     head = Text.assemble((label, "bold"), (headline, VERDICT_STYLE[found.verdict]))
-    if len(label) + len(headline) + len(why) + len(rule) + 5 <= width:
-        return Text.assemble(head, f" — {why}; {rule}")
-    indent = " " * (len(label) + len(headline) + 3)
-    return Text.assemble(head, f" — {why};\n{indent}{rule}")
+    return verdict_line(head, why, rule, width)
 
 
 def exact_summary(exact: Mapping[str, Any]) -> str:
