@@ -8,6 +8,7 @@ from rich.text import Text
 from advisor.cli.render import console, percent, plain
 from advisor.i18n import _, shown_cards
 from advisor.table import BUILT_IN, RULE_DEFAULTS, SETTING_DEFAULTS, BuiltIn, Table
+from advisor.text import shown
 
 
 def render_table(table: Table) -> None:
@@ -31,10 +32,10 @@ def _settings(table: Table) -> RichTable:
     for name in SETTING_DEFAULTS:
         value = table.setting(name)
         shown_value = _("off") if value is None else str(value)
-        shown.add_row(name, plain(shown_value), plain(_origin(table.origin_of_setting(name))))
+        shown.add_row(name, plain(shown_value), plain(origin_words(table.origin_of_setting(name))))
     for name in RULE_DEFAULTS:
         value = "true" if table.rule(name) else "false"
-        shown.add_row(f"rules.{name}", value, plain(_origin(table.origin_of_rule(name))))
+        shown.add_row(f"rules.{name}", value, plain(origin_words(table.origin_of_rule(name))))
     return shown
 
 
@@ -51,15 +52,15 @@ def _holes(table: Table) -> RichTable:
             shown_cards(key),
             percent(entry.own),
             percent(entry.their),
-            plain(_origin(entry.origin)),
+            plain(origin_words(entry.origin)),
             plain(source),
         )
     return shown
 
 
-def _origin(origin: str) -> str:
-    """Where a value came from: the built-in table (in words) or a file name (as it is)."""
-    return _("built-in") if origin == BUILT_IN else origin
+def origin_words(origin: str) -> str:
+    """Where a value came from: the built-in table (in words) or a file name (escaped)."""
+    return _("built-in") if origin == BUILT_IN else shown(origin)
 
 
 def _source(source: str, origin: str) -> str:

@@ -9,8 +9,9 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from advisor.cli.render import console, percent, plain
+from advisor.cli.render_table import origin_words
 from advisor.i18n import N_, _, number, shown_cards
-from advisor.table import BUILT_IN, SettingValue
+from advisor.table import SettingValue
 from advisor.table_diff import Pricing, TableDiff
 from advisor.table_edit import EditKey, InEffect, KeyKind, TableEdit
 from advisor.text import shown
@@ -34,7 +35,7 @@ def _in_effect(key: EditKey, found: InEffect) -> str:
     """``95 (built-in)``, ``own 5, their 30 (my.toml)``, ``off (built-in)``, ``no entry``."""
     if found.origin is None:
         return _("unknown (the file was not a usable table)")
-    origin = _origin(found.origin)
+    origin = origin_words(found.origin)
     if key.kind is not KeyKind.HOLDING:
         return _("{value} ({origin})", value=_value(found.value), origin=origin)
     if found.value is None:
@@ -48,11 +49,6 @@ def _in_effect(key: EditKey, found: InEffect) -> str:
         their=number(their, "g"),
         origin=origin,
     )
-
-
-def _origin(origin: str) -> str:
-    """Where a value came from: the built-in table (in words) or a file name (as it is)."""
-    return _("built-in") if origin == BUILT_IN else shown(origin)
 
 
 def _value(value: SettingValue) -> str:
@@ -94,8 +90,8 @@ def _table(*columns: str) -> RichTable:
 def _settings(diff: TableDiff) -> RichTable:
     found = _table(_("Setting"), "A", _("From"), "B", _("From"))
     for row in diff.settings:
-        found.add_row(row.name, plain(_value(row.a)), plain(_origin(row.a_origin)),
-                      plain(_value(row.b)), plain(_origin(row.b_origin)))  # fmt: skip
+        found.add_row(row.name, plain(_value(row.a)), plain(origin_words(row.a_origin)),
+                      plain(_value(row.b)), plain(origin_words(row.b_origin)))  # fmt: skip
     return found
 
 
