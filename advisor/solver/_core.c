@@ -253,13 +253,19 @@ static Entry near_table[1 << NEAR_BITS];
 
 enum { ID_SHIFT = 13, ID_MASK_LOW = (1 << ID_SHIFT) - 1 };
 
-static Probe tt_probe_of(u32 m, u32 l, u32 r, int leader) {
+/* The bijective mix of a normalised position's two words. */
+static u64 position_mix(u32 m, u32 l, u32 r) {
     u64 h = (u64)(m | r) | (u64)(l | r) << 32;
     h ^= h >> 31;
     h *= 0x94D049BB133111EBull;
     h ^= h >> 29;
     h *= 0xBF58476D1CE4E5B9ull;
     h ^= h >> 32;
+    return h;
+}
+
+static Probe tt_probe_of(u32 m, u32 l, u32 r, int leader) {
+    u64 h = position_mix(m, l, r);
     Probe p;
     p.bucket = &table[(h & bucket_mask) * WAYS];
     p.tag = (h >> bucket_bits) << 15 | (u64)leader << ID_SHIFT;
@@ -302,12 +308,81 @@ static int victim(const Entry *bucket) {
 /* ------------------------------------------------------------------------------------------ */
 /* The search.                                                                                */
 
-/* A search's count of nodes, and its budget: past `limit` nodes the search gives up (`spent`),
- * returns at once and stores nothing more in the table (what it stored was finished work). */
+/* A search's count of nodes and its limits. Past `limit` nodes the search gives up (`spent`),
+ * returns at once and stores nothing more in the table (what it stored was finished work). It
+ * gives up the same way when it is stopped (`stopped`): another thread called stop(), or a
+ * signal arrived and its Python handler raised. The limits are looked at every CHECK_NODES
+ * nodes (`check_at`), which also lets Python run the handler of a signal meanwhile: the search
+ * runs without the GIL, and in the main thread nothing else would. */
+/* A search with a node budget keeps its own small table, emptied for every layout, and neither
+ * reads nor writes the shared one: whether it ends within its budget must not depend on what
+ * was searched before it (in this thread or another), or the same question would get other
+ * answers in other runs. A slot is direct-mapped by the position's mix, and holds the whole
+ * mix, so it is exact; `pass` tells slots of this layout from older ones. */
 typedef struct {
-    u64 nodes, limit;
+    u64 mix;
+    uint32_t pass;
+    uint8_t lb, ub, leader, unused;
+} Slot;
+
+enum { ALONE_BITS = 12 }; /* 4096 slots, 64 KB: a budget is a few thousand nodes */
+#define ALONE_MASK ((1u << ALONE_BITS) - 1)
+
+typedef struct {
+    u64 nodes, limit, check_at;
     int spent;
+    int stopped; /* STOP_ASKED or STOP_RAISED (the handler's exception is set), else 0 */
+    PyThreadState **thread; /* in the main thread: the caller's saved thread state, else NULL */
+    Slot *alone;            /* a budgeted search's own table (NULL: the shared one) */
+    uint32_t pass;          /* the layout being searched alone (slots of others are stale) */
 } Budget;
+
+enum { CHECK_NODES = 1 << 16, STOP_ASKED = 1, STOP_RAISED = 2 };
+
+/* Set by stop(): every search running gives up at its next check. */
+static volatile int stop_asked;
+/* The thread Python runs signal handlers in (set at import). */
+static unsigned long main_thread;
+
+static u64 next_check(u64 nodes, u64 limit) {
+    u64 next = nodes + CHECK_NODES;
+    return limit < next ? limit + 1 : next; /* limit < next <= UINT64_MAX: no overflow */
+}
+
+/* A budget of `limit` nodes (UINT64_MAX: none) for a search running without the GIL, whose
+ * caller saved its thread state in *thread. Only the main thread looks for signals: another
+ * would wait for the GIL at every check while the main thread runs Python. */
+static Budget budget_of(u64 limit, PyThreadState **thread) {
+    Budget budget = {0, limit, next_check(0, limit), 0, 0, NULL, NULL, 0};
+    if (PyThread_get_thread_ident() == main_thread) budget.thread = thread;
+    return budget;
+}
+
+/* Whether the search must give up now (see Budget); else the next check is set. */
+static int budget_ends(Budget *budget) {
+    if (budget->nodes > budget->limit) {
+        budget->spent = 1;
+        return 1;
+    }
+    if (stop_asked) {
+        budget->spent = 1;
+        budget->stopped = STOP_ASKED;
+        return 1;
+    }
+    int raised = 0;
+    if (budget->thread) {
+        PyEval_RestoreThread(*budget->thread);
+        raised = PyErr_CheckSignals();
+        *budget->thread = PyEval_SaveThread();
+    }
+    if (raised) {
+        budget->spent = 1;
+        budget->stopped = STOP_RAISED;
+        return 1;
+    }
+    budget->check_at = next_check(budget->nodes, budget->limit);
+    return 0;
+}
 
 typedef struct {
     u32 h[3];       /* hands, normalised at the start of the trick */
@@ -386,7 +461,8 @@ typedef struct {
 } Child;
 
 /* Start fetching the table's entries for a normalised position (both tables). */
-static ALWAYS_INLINE void prefetch_entries(const u32 h[3], int leader) {
+static ALWAYS_INLINE void prefetch_entries(const u32 h[3], int leader, const Budget *budget) {
+    if (budget->alone) return;
     Probe p = tt_probe_of(h[0], h[1], h[2], leader);
     PREFETCH(p.bucket);
     PREFETCH(&near_table[p.hash & NEAR_MASK]);
@@ -403,9 +479,9 @@ static ALWAYS_INLINE void make_child(const Trick *t, int seat, int card, Child *
 }
 
 /* Normalise a child to be searched and start fetching its table entries. */
-static ALWAYS_INLINE void ready_child(Child *c) {
+static ALWAYS_INLINE void ready_child(Child *c, const Budget *budget) {
     normalise(c->h);
-    prefetch_entries(c->h, c->leader);
+    prefetch_entries(c->h, c->leader, budget);
 }
 
 /*
@@ -420,17 +496,20 @@ static ALWAYS_INLINE int m_plays_last(const Trick *t, const uint8_t *moves, int 
         make_child(t, SEAT_M, moves[i], &c);
         if (c.cut == 0) return 0;
         if (c.cut > 0) continue;
-        ready_child(&c);
+        ready_child(&c, t->budget);
         if (!search(c.h[0], c.h[1], c.h[2], c.leader, c.k, t->budget) || t->budget->spent) return 0;
     }
     return 1;
 }
 
+static int table_answer(const u32 h[3], int leader, int k, const Budget *budget);
+
 /*
  * A catcher plays the last card of a trick. The catchers nearly always have to try every
  * card, so the positions are all prepared first (a static catch among them settles the trick
  * at once) and their table entries prefetched together, so that the memory fetches overlap;
- * then they are searched in order.
+ * then the table is asked whether any of them is a catch already (before a search of the
+ * first one: an "enhanced transposition cutoff"), and they are searched in order.
  */
 static ALWAYS_INLINE int catcher_plays_last(const Trick *t, int seat, const uint8_t *moves, int n) {
     Child child[MAX_TRICKS];
@@ -438,8 +517,11 @@ static ALWAYS_INLINE int catcher_plays_last(const Trick *t, int seat, const uint
     for (int i = 0; i < n; i++) {
         make_child(t, seat, moves[i], &child[i]);
         if (child[i].cut > 0) return 1;
-        if (child[i].cut < 0) ready_child(&child[i]);
+        if (child[i].cut < 0) ready_child(&child[i], t->budget);
     }
+    for (int i = 1; i < n; i++)
+        if (child[i].cut < 0 && table_answer(child[i].h, child[i].leader, child[i].k, t->budget) == 1)
+            return 1;
     for (int i = 0; i < n; i++) {
         Child *c = &child[i];
         if (c->cut < 0 && search(c->h[0], c->h[1], c->h[2], c->leader, c->k, t->budget)) return 1;
@@ -532,11 +614,11 @@ static ALWAYS_INLINE int static_cutoff(u32 m, u32 l, u32 r, int leader, int k) {
 /* Can the catchers force M to take k more tricks from this normalised position, which has no
  * static answer? The table is asked first; what the search finds goes into it, into the way
  * chosen when it was asked (so the bucket is not read again after a long search). */
+static int search_alone(u32 m, u32 l, u32 r, int leader, int k, Budget *budget);
+
 static int search(u32 m, u32 l, u32 r, int leader, int k, Budget *budget) {
-    if (budget->nodes > budget->limit) {
-        budget->spent = 1;
-        return 0;
-    }
+    if (budget->nodes >= budget->check_at && budget_ends(budget)) return 0;
+    if (budget->alone) return search_alone(m, l, r, leader, k, budget);
     Probe probe = tt_probe_of(m, l, r, leader);
     Entry *near = &near_table[probe.hash & NEAR_MASK];
     u64 near_tag = (probe.hash >> NEAR_BITS) << 15 | (u64)leader << ID_SHIFT;
@@ -566,6 +648,58 @@ static int search(u32 m, u32 l, u32 r, int leader, int k, Budget *budget) {
     probe.bucket[way] = entry;
     *near = near_tag | (entry & ID_MASK_LOW);
     return result;
+}
+
+/* A budgeted search's slot for a position, and whether it holds it (see Slot). */
+static ALWAYS_INLINE Slot *alone_slot(u32 m, u32 l, u32 r, int leader, const Budget *budget,
+                                      int *held) {
+    u64 mix = position_mix(m, l, r);
+    Slot *slot = &budget->alone[mix & ALONE_MASK];
+    *held = slot->pass == budget->pass && slot->mix == mix && slot->leader == leader;
+    return slot;
+}
+
+/* search() for a budgeted search, on its own table. */
+static int search_alone(u32 m, u32 l, u32 r, int leader, int k, Budget *budget) {
+    int held;
+    Slot *slot = alone_slot(m, l, r, leader, budget, &held);
+    int lb = held ? slot->lb : 0, ub = held ? slot->ub : popcount32(m);
+    if (lb >= k) return 1;
+    if (ub < k) return 0;
+    int result = expand(m, l, r, leader, k, budget);
+    if (budget->spent) return 0;
+    if (result)
+        lb = k;
+    else
+        ub = k - 1;
+    slot = alone_slot(m, l, r, leader, budget, &held); /* the search may have taken it */
+    slot->mix = position_mix(m, l, r);
+    slot->pass = budget->pass;
+    slot->leader = (uint8_t)leader;
+    slot->lb = (uint8_t)lb;
+    slot->ub = (uint8_t)ub;
+    return result;
+}
+
+/* What the tables know of a normalised position: 1 (the catchers force k more tricks), 0 (they
+ * do not), or -1 (not known). */
+static int table_answer(const u32 h[3], int leader, int k, const Budget *budget) {
+    if (budget->alone) {
+        int held;
+        Slot *slot = alone_slot(h[0], h[1], h[2], leader, budget, &held);
+        return !held ? -1 : slot->lb >= k ? 1 : slot->ub < k ? 0 : -1;
+    }
+    Probe probe = tt_probe_of(h[0], h[1], h[2], leader);
+    Entry entry = near_table[probe.hash & NEAR_MASK];
+    u64 near_tag = (probe.hash >> NEAR_BITS) << 15 | (u64)leader << ID_SHIFT;
+    if ((entry & ~(u64)ID_MASK_LOW) != near_tag || !(entry & 1)) {
+        int way;
+        entry = tt_find(&probe, &way);
+        if (!entry) return -1;
+    }
+    if (entry_lb(entry) >= k) return 1;
+    if (entry_ub(entry) < k) return 0;
+    return -1;
 }
 
 /* The first trick of a layout: a position no other layout reaches, so the table is not
@@ -658,15 +792,27 @@ static int check_layout(u32 m, u32 l, u32 r) {
     return 0;
 }
 
+static PyObject *StoppedError; /* advisor.solver._core.Stopped */
+
+/* After a search stopped: its exception (a signal handler's, or Stopped when stop() asked for
+ * it) is set; 0 when it was not stopped. */
+static int stopped(int how) {
+    if (how == STOP_ASKED) PyErr_SetString(StoppedError, "the search was stopped");
+    return how != 0;
+}
+
 static PyObject *py_forced_tricks(PyObject *self, PyObject *args) {
     (void)self;
     unsigned int m, l, r;
     int leader;
     if (!PyArg_ParseTuple(args, "IIIi:forced_tricks", &m, &l, &r, &leader)) return NULL;
     if (parse_leader(leader) < 0 || check_layout(m, l, r) < 0) return NULL;
-    Budget budget = {0, UINT64_MAX, 0};
+    PyThreadState *thread = PyEval_SaveThread();
+    Budget budget = budget_of(UINT64_MAX, &thread);
     int tricks = forced_tricks(m, l, r, leader, &budget);
+    PyEval_RestoreThread(thread);
     node_count += budget.nodes;
+    if (stopped(budget.stopped)) return NULL;
     return PyLong_FromLong(tricks);
 }
 
@@ -730,6 +876,7 @@ static PyObject *solve_buffer(PyObject *args, const char *format, int ranked, co
         return NULL;
     Layouts layouts = {m, pool, ranked, 0, 0, {0}, NULL, 0};
     PyObject *result = NULL;
+    Slot *alone = NULL; /* a budgeted search's own table (see Slot) */
     if (parse_leader(leader) < 0 || (ranked && check_pool(layouts.m, layouts.pool) < 0)) goto done;
     if (cap < 1) {
         PyErr_Format(PyExc_ValueError, "cap must be at least 1, not %d", cap);
@@ -746,28 +893,39 @@ static PyObject *solve_buffer(PyObject *args, const char *format, int ranked, co
     int i = 0;
     for (u32 x = layouts.pool; x; x &= x - 1) layouts.pool_cards[i++] = lowest(x);
     if (check_values(&layouts, name) < 0) goto done;
+    if (limit >= 0 && !(alone = PyMem_Calloc((size_t)1 << ALONE_BITS, sizeof(Slot)))) {
+        PyErr_NoMemory();
+        goto done;
+    }
     result = PyBytes_FromStringAndSize(NULL, layouts.count);
     if (!result) goto done;
     uint8_t *out = (uint8_t *)PyBytes_AS_STRING(result);
     u64 nodes = 0;
     Py_ssize_t solved = 0, capped = 0;
-    Py_BEGIN_ALLOW_THREADS
-    while (solved < layouts.count && capped != stop) {
+    int how = 0;
+    PyThreadState *thread = PyEval_SaveThread();
+    while (solved < layouts.count && capped != stop && !how) {
         u32 l = left_hand(&layouts, solved);
-        Budget budget = {0, limit < 0 ? UINT64_MAX : (u64)limit, 0};
+        Budget budget = budget_of(limit < 0 ? UINT64_MAX : (u64)limit, &thread);
+        budget.alone = alone;
+        budget.pass = (uint32_t)solved + 1; /* the slots of the layouts before are stale */
         int tricks = forced_tricks_up_to(layouts.m, l, layouts.pool & ~l, leader, cap, &budget);
         nodes += budget.nodes;
+        how = budget.stopped;
         out[solved++] = (uint8_t)tricks;
         capped += tricks == cap;
     }
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(thread);
     node_count += nodes;
-    if (solved < layouts.count) { /* stopped early: the solved ones only */
+    if (stopped(how)) {
+        Py_CLEAR(result);
+    } else if (solved < layouts.count) { /* stopped early: the solved ones only */
         PyObject *prefix = PyBytes_FromStringAndSize((const char *)out, solved);
         Py_DECREF(result);
         result = prefix;
     }
 done:
+    PyMem_Free(alone);
     PyBuffer_Release(&view);
     return result;
 }
@@ -798,16 +956,19 @@ static PyObject *py_enumerate(PyObject *self, PyObject *args) {
     int i = 0;
     for (u32 x = pool; x; x &= x - 1) pool_cards[i++] = lowest(x);
     u64 hist[HIST] = {0};
-    Budget budget = {0, UINT64_MAX, 0};
     u32 subset = unrank_colex(start, n, k);
-    Py_BEGIN_ALLOW_THREADS
-    for (u64 j = 0; j < count; j++) {
+    PyThreadState *thread = PyEval_SaveThread();
+    Budget budget = budget_of(UINT64_MAX, &thread);
+    for (u64 j = 0; j < count && !budget.stopped; j++) {
         u32 l = spread_subset(subset, pool_cards);
-        hist[forced_tricks(m, l, pool & ~l, leader, &budget)]++;
+        int tricks = forced_tricks(m, l, pool & ~l, leader, &budget);
+        if (budget.stopped) break;
+        hist[tricks]++;
         if (k > 0) subset = next_combination(subset);
     }
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(thread);
     node_count += budget.nodes;
+    if (stopped(budget.stopped)) return NULL;
     PyObject *list = PyList_New(HIST);
     if (!list) return NULL;
     for (i = 0; i < HIST; i++) {
@@ -819,6 +980,14 @@ static PyObject *py_enumerate(PyObject *self, PyObject *args) {
         PyList_SET_ITEM(list, i, v);
     }
     return list;
+}
+
+static PyObject *py_stop(PyObject *self, PyObject *arg) {
+    (void)self;
+    int asked = PyObject_IsTrue(arg);
+    if (asked < 0) return NULL;
+    stop_asked = asked;
+    Py_RETURN_NONE;
 }
 
 static PyObject *py_nodes(PyObject *self, PyObject *args) {
@@ -903,6 +1072,9 @@ static PyMethodDef methods[] = {
     {"suit_game", py_suit_game, METH_VARARGS,
      "suit_game(a, b) -> (safe, caught with L on lead, caught with R on lead, exit rank): the "
      "per-suit games' answers for one suit, a = M's | R's cards, b = L's | R's."},
+    {"stop", py_stop, METH_O,
+     "stop(flag) -> None: with True, every search running or started gives up at once and "
+     "raises Stopped (until stop(False))."},
     {"nodes", py_nodes, METH_NOARGS, "nodes() -> int: search nodes visited since the last clear()."},
     {"use_table", py_use_table, METH_O,
      "use_table(buffer | None) -> None: search with this writable buffer as the transposition "
@@ -925,8 +1097,23 @@ PyMODINIT_FUNC PyInit__core(void) {
     build_compress();
     if (build_suit_games() < 0) return PyErr_NoMemory();
     build_binomials();
+    PyObject *threading = PyImport_ImportModule("threading");
+    if (!threading) return NULL;
+    PyObject *main = PyObject_CallMethod(threading, "main_thread", NULL);
+    Py_DECREF(threading);
+    PyObject *ident = main ? PyObject_GetAttrString(main, "ident") : NULL;
+    Py_XDECREF(main);
+    if (!ident) return NULL;
+    main_thread = PyLong_AsUnsignedLong(ident);
+    Py_DECREF(ident);
+    if (PyErr_Occurred()) return NULL;
     PyObject *mod = PyModule_Create(&module);
     if (!mod) return NULL;
+    StoppedError = PyErr_NewException("advisor.solver._core.Stopped", NULL, NULL);
+    if (!StoppedError || PyModule_AddObjectRef(mod, "Stopped", StoppedError) < 0) {
+        Py_DECREF(mod);
+        return NULL;
+    }
     if (PyModule_AddIntConstant(mod, "TABLE_ENTRIES", 1L << DEFAULT_TABLE_BITS) < 0 ||
         PyModule_AddIntConstant(mod, "ENTRY_SIZE", (long)sizeof(Entry)) < 0) {
         Py_DECREF(mod);

@@ -15,6 +15,15 @@ TABLE_ENTRIES: int
 ENTRY_SIZE: int
 """Bytes per table entry (8)."""
 
+class Stopped(Exception):
+    """A search gave up because :func:`stop` asked every search to."""
+
+def stop(flag: bool, /) -> None:
+    """With True, every search running (in any thread) or begun gives up at its next check, a
+    few milliseconds away, and its call raises :class:`Stopped`; with False, searches run
+    again. (A search in the main thread also runs the Python handlers of signals that
+    arrive, every few milliseconds, and gives up when one raises.)"""
+
 def forced_tricks(m: int, l: int, r: int, leader: int, /) -> int:
     """The most tricks the catchers can force M to take (0: M stays clean) in the layout of
     three disjoint hands of equal size (at most 10); ``leader`` leads the first trick.
