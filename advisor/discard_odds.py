@@ -4,10 +4,16 @@ exact play, best first.
 All 66 discards are played out on the same sampled splits of the catchers' 20 cards (uniform
 splits drawn as ranks of the enumeration, as ``advisor solve --samples`` draws them, so that one
 discard's figures are those of ``advisor solve`` on its ten cards with the same seed). Every
-discard's catch chance is found on every split; its forced tricks, and so its expected score, are
-found for the discards that could still be the best and for the few best by their bound
-(:func:`advisor.exact_discard.score_discards`); for the others only a bound is known, ``10 - 20 x
-P(caught)``, below the best score: a caught deal costs at least ten.
+discard's catch chance is found on every split worked out; its forced tricks, and so its
+expected score, are found for the discards that could still be the best and for the few best by
+their bound (:class:`advisor.exact_discard.DiscardScores`); for the others only a bound is known,
+``10 - 20 x P(caught)``, below the best score: a caught deal costs at least ten.
+
+The splits are worked out 250 at a time, and the work ends once the best discard is certain to
+be within :data:`TOLERANCE` points of expected score of any other (each rival's margin under the
+best, split by split, at 99 %: the same splits for both make the comparison a paired one), so a
+clear choice takes a batch or two, and only a close one all of them (unless ``full``). The
+figures are then those of the splits worked out, and say so.
 
 With ``exact`` the leading discards (those whose score interval reaches the best one's) are then
 solved over all 184,756 splits, as ``advisor solve --exact`` does.
@@ -15,6 +21,7 @@ solved over all 184,756 splits, as ``advisor solve --exact`` does.
 
 from __future__ import annotations
 
+import itertools
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -23,9 +30,10 @@ from typing import Any
 from advisor.cards import CardSet
 from advisor.defaults import DISCARD_LAYOUTS
 from advisor.errors import ExactError
-from advisor.exact_discard import SeatTricks, score_discards
+from advisor.exact_discard import DiscardScores, SeatTricks
 from advisor.i18n import Phrase
 from advisor.limits import check_samples
+from advisor.sampling import Z95
 from advisor.seats import Lead, Seat
 from advisor.solver import (
     EXACT_LAYOUTS,
@@ -42,8 +50,15 @@ from advisor.table import Table
 from advisor.talon import check_twelve, talon_discard_order
 from advisor.verdict import DECLARE, PASS, json_number
 
-SETTLED_BEST = 5  # discards whose forced tricks are found even when they cannot be the best
+SETTLED_BEST = 1  # discards whose forced tricks are found even when they cannot be the best
 MAX_EXACT = 6  # leading discards solved over all splits at most
+FIRST_BATCH = 32  # splits worked out before the first look at whether they tell enough
+TOLERANCE = 0.5
+"""Points of expected score within which two discards are the same choice to a player (or a
+quarter of the width of the best one's 95 % interval, if more): well inside the noise of the
+figures."""
+PRECISION = 1.0  # a good discard's expected score is known to this many points either way
+Z_CLEAR = 3.290526731491926  # 99.9 %
 
 
 @dataclass(frozen=True)
@@ -192,6 +207,8 @@ class DiscardOdds:
     seed: int
     exact: bool
     """Whether the leading discards were solved over every split."""
+    layouts: int
+    """The splits worked out: ``samples``, or fewer once the choice was certain."""
     candidates: tuple[Candidate, ...]
     pass_score: float
     threshold: float | None
@@ -220,6 +237,7 @@ class DiscardOdds:
             "cards": str(self.cards),
             "lead": self.lead.value,
             "samples": self.samples,
+            "layouts": self.layouts,
             "seed": self.seed,
             "exact": self.exact,
             "pass_score": json_number(self.pass_score),
@@ -238,11 +256,13 @@ def discard_odds(
     samples: int = DISCARD_LAYOUTS,
     seed: int = 0,
     exact: bool = False,
+    full: bool = False,
     jobs: int = 1,
     progress: ProgressCallback | None = None,
 ) -> DiscardOdds:
-    """Score every discard of twelve ``cards``; see the module docstring. ``jobs`` and
-    ``progress`` are for the splits solved in full (``exact``)."""
+    """Score every discard of twelve ``cards``; see the module docstring: on all ``samples``
+    splits with ``full``, else until the choice is certain. ``progress`` is told of the splits
+    worked out (and, with ``exact``, of those solved in full); ``jobs`` threads solve those."""
     check_twelve(cards)
     check_samples(samples)
     pass_score = table.pass_score
@@ -256,7 +276,18 @@ def discard_odds(
     ranks = sample_ranks(samples, seed)
     layouts = array("I", (left_hand_of_rank(pool, rank).mask for rank in ranks))
     order = list(talon_discard_order(cards, lead.founding, table))
-    scored = score_discards(cards, pool, lead.seats, layouts, order, SETTLED_BEST)
+    scores = DiscardScores(cards, pool, lead.seats, order)
+    tolerance = 0.0
+    for start, stop in _batches(samples):
+        scores.add(layouts[start:stop])
+        scores.choose(SETTLED_BEST, 0.0 if full else tolerance)
+        if progress is not None:
+            progress(len(scores.layouts), samples)
+        low, high = scores.interval(scores.best(), Z95)
+        tolerance = max(TOLERANCE, (high - low) / 4)
+        if not full and _enough(scores, pass_score, table.exact_threshold):
+            break
+    scored = scores.results()
     candidates = [
         Candidate(found.discards, cards - found.discards, found.rank,
                   tuple(CandidateSeat.of(s) for s in found.seats), found.same_as)
@@ -264,8 +295,30 @@ def discard_odds(
     ]  # fmt: skip
     if exact:
         candidates = _solve_leaders(candidates, jobs, progress)
-    return DiscardOdds(cards, lead, samples, seed, exact, tuple(candidates), pass_score,
-                       table.exact_threshold)  # fmt: skip
+    return DiscardOdds(cards, lead, samples, seed, exact, len(scores.layouts), tuple(candidates),
+                       pass_score, table.exact_threshold)  # fmt: skip
+
+
+def _enough(scores: DiscardScores, pass_score: float, threshold: float | None) -> bool:
+    """Whether the splits so far tell enough: no discard can reach passing (at 99.9 %: the
+    verdict is pass, and the choice only decides how much is lost), or the best clearly beats
+    passing and its figure is known to a point either way."""
+    if scores.ceiling(Z_CLEAR) <= pass_score:
+        return True
+    best = scores.best()
+    low, high = scores.interval(best, Z95)
+    if threshold is not None and 100 * scores.caught_share(best) > threshold:
+        return False
+    return scores.interval(best, Z_CLEAR)[0] > pass_score and high - low <= 2 * PRECISION
+
+
+def _batches(samples: int) -> list[tuple[int, int]]:
+    """The splits worked out between two looks: :data:`FIRST_BATCH`, then twice as many as so
+    far each time, up to ``samples``."""
+    bounds = [0, min(samples, FIRST_BATCH)]
+    while bounds[-1] < samples:
+        bounds.append(min(samples, 2 * bounds[-1]))
+    return list(itertools.pairwise(bounds))
 
 
 def _solve_leaders(

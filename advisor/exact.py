@@ -14,11 +14,28 @@ catchers can force on M (:func:`advisor.solver.solve_many`). The discard (``disc
 - ``solver``: the table's three best discards scored on the reported splits (the highest total
   wins, the table's order breaks ties; choosing on the splits then reported flatters it).
 
-**Stratified sampling.** Every talon gets the same number of splits (4 by default: 924 in all),
-drawn from one PRNG seeded with ``seed`` (the choice splits from a second one), so a hand gets
-the same answer every run and in every process. Each talon is equally likely, so the plain
-mean over all splits estimates the catch chance and the score; the 95 % intervals are the
-Wilson interval of the caught count and the normal interval of the mean score.
+**The sample** (:mod:`advisor.exact_sample`): every talon gets the same number of splits (4 by
+default: 924 deals in all), drawn from the seed, so a hand gets the same answer every run, in
+every process and with any number of threads. Each talon is equally likely, so the mean over the
+deals estimates the catch chance and the score; the 95 % intervals are Wilson's for the caught
+share and the normal one for the mean score (:mod:`advisor.sampling`).
+
+**As much work as the verdict needs.** The talons are worked out in a shuffled order, and the
+analysis stops as soon as the verdict is clear, unless ``full`` asks for every talon:
+
+- *bounds* first (:func:`advisor.exact_discard.least_caught`): whatever M discards after a
+  talon, he is caught on at least as many of its deals as the discard caught least often, and a
+  caught deal costs at least 10, so the score is at most ``10 - 20 x`` that share. Finding
+  catches is quick (proving a deal clean is what takes time), so on a hand caught nearly always
+  these bounds cost a fraction of the exact figures and already say pass; the bounds of the
+  first 16 talons tell whether they can, and if so every talon's bound is worked out;
+- then the exact figures, talon after talon, looking at the verdict every 16 talons: once the
+  99.9 % interval of the score (and of the catch chance, with ``exact_threshold``) lies on one
+  side of passing, at least 32 talons in, the verdict is clear and the figures are a
+  *sequential* estimate from the talons worked out, with the intervals of a two-stage sample;
+  else all 231.
+
+The result says which (:class:`Method`); the intervals are honest in each case.
 
 **Seats.** ``me``, ``left`` or ``right`` says who leads the first trick (``left``: the catcher
 on M's left is first hand). ``them`` solves both catchers' seats on the same splits, reports
@@ -35,32 +52,51 @@ sets ``exact_threshold``, the catch chance is at most that many percent. The fou
 
 from __future__ import annotations
 
-import itertools
+import contextlib
+import heapq
 import math
-import random
-from array import array
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from advisor.allpass import AllPassRules, PassingCost, passing_cost
 from advisor.cards import HAND_SIZE, Card, CardSet
 from advisor.defaults import EXACT_DEALS, TALON_COUNT
 from advisor.errors import ExactError
-from advisor.exact_discard import choose_discard, total_score
+from advisor.exact_discard import (
+    CLEAN_SCORE,
+    TRICK_SCORE,
+    Discards,
+    TalonBound,
+    choose_discard,
+    total_score,
+)
+from advisor.exact_sample import Deals, Stratum
 from advisor.i18n import Phrase, as_cards
-from advisor.limits import check_samples
+from advisor.limits import check_jobs, check_samples
+from advisor.parallel import in_order
+from advisor.sampling import Z95, ClusterMean, normal_interval, share_interval
 from advisor.seats import Lead, Seat
-from advisor.solver import Odds, SolverUnavailableError, core_available, solve_many
+from advisor.solver import SolverUnavailableError, core_available, stop_searches
 from advisor.table import Table
 from advisor.talon import check_hand_size, talon_discard_order, talon_discards
 from advisor.verdict import DECLARE, PASS, Assessment, assess, json_number
 from advisor.words import Word
 
+if TYPE_CHECKING:
+    from advisor.allpass import PassingCost
+
 DEFAULT_SAMPLES = EXACT_DEALS
-CHOICE_SPLITS_PER_TALON = 8  # with discard="exact": the splits each talon's choice is made on
 SOLVER_CANDIDATES = 3  # with discard="solver": the table's best few, scored by the solver
-_MAX_TRICKS = HAND_SIZE + 1
+ROUND_TALONS = 16  # talons worked out between two looks at the verdict
+LEAST_SEQUENTIAL_TALONS = 32  # talons a sequential estimate comes from at least
+PROBE_TALONS = 16  # talons whose bounds tell whether bounds can settle the verdict
+PROMISING_GAP = 5  # ... by their catches being at most this far above passing
+REFINE_STEPS = 8  # steps of lowering the bounds tried, a talon and seat at most
+Z_CLEAR = 3.290526731491926  # a verdict is clear when its 99.9 % interval leaves passing aside
+WORST_SCORE = -10 * HAND_SIZE  # every trick taken: the lowest a deal can score
+
+ProgressCallback = Callable[[int, int], None]
+"""Called as ``progress(talons_done, talons)`` while the exact figures are worked out."""
 
 
 class DiscardMode(Word):
@@ -69,6 +105,17 @@ class DiscardMode(Word):
     EXACT = "exact"
     TABLE = "table"
     SOLVER = "solver"
+
+
+class Method(Word):
+    """How the figures of an exact analysis were found."""
+
+    FULL = "full"
+    """Every talon worked out."""
+    SEQUENTIAL = "sequential"
+    """The first talons of a shuffle, until the verdict was clear."""
+    BOUNDS = "bounds"
+    """Bounds that settle the verdict: the catch chance at least, the score at most."""
 
 
 def splits_per_talon(samples: int) -> int:
@@ -86,112 +133,28 @@ def discard_mode(value: str | DiscardMode) -> DiscardMode:
         ) from None
 
 
-# --- the sample --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Stratum:
-    """One talon, the catchers' 20 cards it leaves, and L's hands of the splits drawn."""
-
-    talon: CardSet
-    pool: CardSet
-    splits: array[int]
-
-    def solve(self, hand: CardSet, discards: CardSet, seat: Seat) -> bytes:
-        """Forced tricks per split when M holds ``hand`` and the talon and discards ``discards``
-        (two of the twelve cards), ``seat`` leading."""
-        return solve_many((hand | self.talon) - discards, self.pool, seat, self.splits)
-
-
-def draw_strata(hand: CardSet, per_talon: int, seed: int | str) -> list[Stratum]:
-    """Every talon of ``hand`` (in the order of :func:`~advisor.talon.talon_outlook`) with
-    ``per_talon`` splits each, all from one PRNG seeded with ``seed``."""
-    rng = random.Random(seed)
-    sampler = SplitSampler(hand.complement())
-    return [
-        sampler.stratum(CardSet(1 << low | 1 << high), per_talon, rng)
-        for low, high in itertools.combinations(sampler.cards, 2)
-    ]
-
-
-def choice_seed(seed: int) -> str:
-    """The seed of the splits the exact discard is chosen on: another stream than the one
-    reported (``seed`` itself), and the same in every process."""
-    return f"discard choice {seed}"
-
-
-class SplitSampler:
-    """Uniform 10/10 splits of the catchers' 20 cards, for any talon from the 22 ``unseen``.
-
-    A split is a uniform 20-bit number with ten bits set (drawn by rejection: about one in
-    5.7 numbers has ten), read over the 20 cards the talon leaves: L holds those at its bits.
-    """
-
-    def __init__(self, unseen: CardSet) -> None:
-        self.unseen = unseen
-        self.cards = _indexes(unseen.mask)  # the unseen cards' indexes, lowest first
-        self._position = {index: position for position, index in enumerate(self.cards)}
-        bits = [1 << index for index in self.cards]
-        self._tables = [_subset_masks(bits[start : start + 8]) for start in range(0, 24, 8)]
-
-    def stratum(self, talon: CardSet, splits: int, rng: random.Random) -> Stratum:
-        """``splits`` splits of ``unseen`` less ``talon`` (two of the unseen cards)."""
-        a, b = sorted(self._position[index] for index in _indexes(talon.mask))
-        low_a, low_b = (1 << a) - 1, (1 << b) - 1
-        low, middle, high = self._tables
-        draw = rng.getrandbits
-        hands = array("I")
-        while len(hands) < splits:
-            x = draw(2 * HAND_SIZE)
-            if x.bit_count() != HAND_SIZE:
-                continue
-            x = x & low_a | x >> a << (a + 1)  # skip the talon's positions among the unseen
-            x = x & low_b | x >> b << (b + 1)
-            hands.append(low[x & 0xFF] | middle[x >> 8 & 0xFF] | high[x >> 16])
-        return Stratum(talon, self.unseen - talon, hands)
-
-
-def _subset_masks(bits: list[int]) -> list[int]:
-    """``table[v]``: the union of ``bits[i]`` for every bit ``i`` set in ``v``."""
-    table = [0]
-    for bit in bits:
-        table += [entry | bit for entry in table]
-    return table
-
-
-def _indexes(mask: int) -> list[int]:
-    return [index for index in range(32) if mask >> index & 1]
-
-
 # --- the results -------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class SeatOdds:
-    """One leading seat: forced tricks over the sample, and the cards M discarded."""
+    """One leading seat: the catch chance and the score over the deals worked out, and the
+    cards M discarded; or, for :attr:`Method.BOUNDS`, a lower bound on the catch chance and an
+    upper bound on the score (:attr:`bound`)."""
 
     seat: Seat
-    odds: Odds
-    discarded: tuple[tuple[Card, int], ...]
+    p_caught: float
+    interval: tuple[float, float]
+    """The 95 % interval of :attr:`p_caught` (for a bound: its own lower limit, and 1)."""
+    expected_score: float
+    score_interval: tuple[float, float]
+    """The 95 % interval of :attr:`expected_score` (for a bound: the lowest score a deal can
+    have, and the bound's own upper limit)."""
+    histogram: tuple[int, ...] | None
+    """``histogram[t]``: deals where the catchers force exactly ``t`` tricks (None: a bound)."""
+    discarded: tuple[tuple[Card, int], ...] = ()
     """Each card of the hand as dealt that M discarded, with the number of talons it went in."""
-
-    @property
-    def p_caught(self) -> float:
-        return self.odds.fraction
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """The 95 % Wilson interval of :attr:`p_caught`."""
-        return self.odds.interval
-
-    @property
-    def expected_score(self) -> float:
-        return self.odds.expected_score
-
-    @property
-    def score_interval(self) -> tuple[float, float]:
-        """The 95 % interval of :attr:`expected_score`."""
-        return self.odds.score_interval
+    bound: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         low, high = self.interval
@@ -200,10 +163,10 @@ class SeatOdds:
             "lead": self.seat.lead.value,
             "p_caught": round(self.p_caught, 4),
             "low": round(low, 4),
-            "high": round(high, 4),
-            "histogram": list(self.odds.histogram),
+            "high": None if self.bound else round(high, 4),
+            "histogram": None if self.histogram is None else list(self.histogram),
             "expected_score": round(self.expected_score, 2),
-            "score_low": round(score_low, 2),
+            "score_low": None if self.bound else round(score_low, 2),
             "score_high": round(score_high, 2),
         }
 
@@ -218,8 +181,11 @@ class ExactOdds:
     discard: DiscardMode
     seed: int
     samples: int
-    """Splits drawn, the same for every seat: a multiple of 231."""
+    """Splits drawn over all the talons, the same for every seat: a multiple of 231."""
     seats: tuple[SeatOdds, ...]
+    method: Method = Method.FULL
+    talons_used: int = TALON_COUNT
+    """The talons the figures come from (fewer than 231 for a sequential estimate)."""
     passing: PassingCost | None = None
     """What passing costs if everyone passes, when the table's ``pass_score`` is
     ``"allpass"``."""
@@ -227,6 +193,17 @@ class ExactOdds:
     @property
     def hand(self) -> CardSet:
         return self.founding.hand
+
+    @property
+    def bound(self) -> bool:
+        """Whether the figures are bounds (:attr:`Method.BOUNDS`): the catch chance at least,
+        the score at most."""
+        return self.method is Method.BOUNDS
+
+    @property
+    def deals(self) -> int:
+        """The deals the figures come from."""
+        return self.samples // TALON_COUNT * self.talons_used
 
     @property
     def threshold(self) -> float | None:
@@ -237,16 +214,12 @@ class ExactOdds:
     def pass_score(self) -> float:
         """What passing is worth, to compare the misère's expected score with: the table's
         ``pass_score``, or minus the expected all-pass penalty."""
-        if self.passing is not None:
-            return self.passing.pass_score
-        fixed = self.founding.table.pass_score
-        assert fixed is not None, "a table passing by all-pass has its cost here"
-        return fixed
+        return _pass_score(self.founding.table, self.passing)
 
     @property
     def p_caught(self) -> float:
         """P(caught) with best play, averaged over the seats."""
-        return _mean(seat.p_caught for seat in self.seats)
+        return _mean([seat.p_caught for seat in self.seats])
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -254,15 +227,16 @@ class ExactOdds:
         return _mean_bounds(seat.interval for seat in self.seats)
 
     @property
-    def histogram(self) -> tuple[int, ...]:
-        """Forced tricks 0..10, counted over every seat's splits."""
-        return tuple(
-            sum(column) for column in zip(*(s.odds.histogram for s in self.seats), strict=True)
-        )
+    def histogram(self) -> tuple[int, ...] | None:
+        """Forced tricks 0..10, counted over every seat's deals (None for bounds)."""
+        found = [seat.histogram for seat in self.seats]
+        if any(histogram is None for histogram in found):
+            return None
+        return tuple(sum(column) for column in zip(*found, strict=True))
 
     @property
     def expected_score(self) -> float:
-        return _mean(seat.expected_score for seat in self.seats)
+        return _mean([seat.expected_score for seat in self.seats])
 
     @property
     def score_interval(self) -> tuple[float, float]:
@@ -272,7 +246,7 @@ class ExactOdds:
     @property
     def tricks_when_caught(self) -> float:
         """The mean number of tricks the catchers force in the deals where M is caught."""
-        histogram = self.histogram
+        histogram = self.histogram or ()
         caught = sum(histogram[1:])
         return sum(t * n for t, n in enumerate(histogram)) / caught if caught else 0.0
 
@@ -280,9 +254,7 @@ class ExactOdds:
     def declare(self) -> bool:
         """The exact-play verdict: declare when the expected score beats passing (and P(caught)
         is within ``exact_threshold`` when the table sets one)."""
-        if self.expected_score <= self.pass_score:
-            return False
-        return self.threshold is None or 100 * self.p_caught <= self.threshold
+        return _declares(self.expected_score, self.p_caught, self.pass_score, self.threshold)
 
     @property
     def verdict(self) -> str:
@@ -293,7 +265,7 @@ class ExactOdds:
         """Whether the expected score's interval holds the pass score: the verdict follows
         the point estimate, but more deals could turn it."""
         low, high = self.score_interval
-        return low <= self.pass_score <= high
+        return not self.bound and low <= self.pass_score <= high
 
     @property
     def samples_to_decide(self) -> int:
@@ -313,20 +285,7 @@ class ExactOdds:
             return None
         caught, score = 100 * self.p_caught, self.expected_score
         if self.founding.declare:
-            if self.expected_score > self.pass_score and self.threshold is not None:
-                return Phrase(
-                    "with best play the catchers catch it in {caught:.1f}%, above the "
-                    "{limit:g}% limit",
-                    caught=caught,
-                    limit=self.threshold,
-                )
-            return Phrase(
-                "caught in {caught:.1f}%, then for {tricks:.1f} tricks on average: "
-                "expected {score:+.1f}",
-                caught=caught,
-                tricks=self.tricks_when_caught,
-                score=score,
-            )
+            return self._reason_to_pass(caught, score)
         usual = self.usual_discards
         if not usual:
             return Phrase(
@@ -335,12 +294,34 @@ class ExactOdds:
                 caught=caught,
                 score=score,
             )
-        share = 100 * max(n for _, n in usual) / (TALON_COUNT * len(self.seats))
+        share = 100 * max(n for _, n in usual) / self.talons
         cards = CardSet.of(card for card, _ in usual)
         return Phrase(
             "the talon usually lets the player discard {cards} ({share:.0f}% of talons)",
             cards=as_cards(cards),
             share=share,
+        )
+
+    def _reason_to_pass(self, caught: float, score: float) -> Phrase:
+        if self.bound:
+            return Phrase(
+                "whatever the discard, the catchers catch it in at least {caught:.1f}%: "
+                "expected at most {score:+.1f}",
+                caught=caught,
+                score=score,
+            )
+        if self.expected_score > self.pass_score and self.threshold is not None:
+            return Phrase(
+                "with best play the catchers catch it in {caught:.1f}%, above the {limit:g}% limit",
+                caught=caught,
+                limit=self.threshold,
+            )
+        return Phrase(
+            "caught in {caught:.1f}%, then for {tricks:.1f} tricks on average: "
+            "expected {score:+.1f}",
+            caught=caught,
+            tricks=self.tricks_when_caught,
+            score=score,
         )
 
     @property
@@ -356,29 +337,34 @@ class ExactOdds:
     @property
     def usual_discards(self) -> tuple[tuple[Card, int], ...]:
         """The cards of the hand discarded after most talons (summed over the seats)."""
-        half = TALON_COUNT * len(self.seats) / 2
+        half = self.talons / 2
         return tuple(sorted((card, n) for card, n in self.discarded if n > half))
 
     @property
     def talons(self) -> int:
-        """Talons times seats: what :attr:`discarded` counts out of."""
-        return TALON_COUNT * len(self.seats)
+        """Talons worked out times seats: what :attr:`discarded` counts out of."""
+        return self.talons_used * len(self.seats)
 
     def to_dict(self) -> dict[str, Any]:
         """The ``exact`` object of ``--json``; documented in the README."""
         low, high = self.interval
         score_low, score_high = self.score_interval
+        histogram = self.histogram
         return {
             "lead": self.lead.value,
             "discard": self.discard.value,
             "seed": self.seed,
             "samples": self.samples,
+            "method": self.method.value,
+            "talons": self.talons_used,
+            "deals": self.deals,
+            "bound": {"p_caught": "lower", "expected_score": "upper"} if self.bound else None,
             "p_caught": round(self.p_caught, 4),
             "low": round(low, 4),
-            "high": round(high, 4),
-            "histogram": list(self.histogram),
+            "high": None if self.bound else round(high, 4),
+            "histogram": None if histogram is None else list(histogram),
             "expected_score": round(self.expected_score, 2),
-            "score_low": round(score_low, 2),
+            "score_low": None if self.bound else round(score_low, 2),
             "score_high": round(score_high, 2),
             "pass_score": json_number(
                 self.pass_score if self.passing is None else round(self.pass_score, 2)
@@ -392,12 +378,23 @@ class ExactOdds:
         }
 
 
-def _mean(values: Iterator[float] | Sequence[float]) -> float:
-    found = list(values)
-    return sum(found) / len(found)
+def _pass_score(table: Table, passing: PassingCost | None) -> float:
+    if passing is not None:
+        return passing.pass_score
+    fixed = table.pass_score
+    assert fixed is not None, "a table passing by all-pass has its cost here"
+    return fixed
 
 
-def _mean_bounds(bounds: Iterator[tuple[float, float]]) -> tuple[float, float]:
+def _declares(score: float, p_caught: float, pass_score: float, threshold: float | None) -> bool:
+    return score > pass_score and (threshold is None or 100 * p_caught <= threshold)
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values)
+
+
+def _mean_bounds(bounds: Iterable[tuple[float, float]]) -> tuple[float, float]:
     found = list(bounds)
     return _mean([low for low, _ in found]), _mean([high for _, high in found])
 
@@ -414,8 +411,13 @@ def exact_odds(
     seed: int = 0,
     discard: DiscardMode | str = DiscardMode.EXACT,
     passing: PassingCost | None = None,
+    full: bool = False,
+    jobs: int = 1,
+    progress: ProgressCallback | None = None,
 ) -> ExactOdds:
-    """The exact analysis of ten cards as dealt; see the module docstring.
+    """The exact analysis of ten cards as dealt; see the module docstring. ``full`` works out
+    every talon (no bounds, no sequential estimate); ``jobs`` threads share the work (the
+    answer does not depend on it).
 
     With the table's ``pass_score = "allpass"`` the cost of passing is ``passing`` (what
     :func:`advisor.allpass.passing_cost` says of the hand from ``lead.positions``), computed
@@ -428,60 +430,307 @@ def exact_odds(
     mode = discard_mode(discard)
     check_hand_size(hand)
     per_talon = splits_per_talon(samples)
+    check_jobs(jobs)
     if not core_available():
         raise SolverUnavailableError()
     founding = assess(hand, lead.founding, table)
-    strata = draw_strata(hand, per_talon, seed)
-    choose = _chooser(hand, lead, table, mode, seed)
-    seats = tuple(_seat_odds(hand, strata, choose, seat) for seat in lead.seats)
     if not table.pass_from_allpass:
         passing = None
     elif passing is None or passing.seats != lead.positions:  # not the seats the lead needs
+        from advisor.allpass import AllPassRules, passing_cost  # only for an all-pass table
+
         passing = passing_cost(hand, lead.positions, AllPassRules.from_table(table))
-    return ExactOdds(founding, lead, mode, seed, per_talon * TALON_COUNT, seats, passing)
+    goal = _Goal(_pass_score(table, passing), table.exact_threshold)
+    analysis = _Analysis(hand, lead, table, mode, Deals(hand, per_talon, seed), jobs)
+    method, seats, talons = analysis.run(goal, full, progress)
+    samples = per_talon * TALON_COUNT
+    return ExactOdds(founding, lead, mode, seed, samples, seats, method, talons, passing)
 
 
-_Chooser = Callable[[int, "Stratum", Seat], CardSet]
-"""M's discard for the talon numbered ``number`` (its stratum) and the leading seat."""
+@dataclass(frozen=True)
+class _Goal:
+    """What the verdict weighs the figures against."""
+
+    pass_score: float
+    threshold: float | None
+
+    def clear(self, seats: Sequence[_Intervals]) -> bool:
+        """Whether the verdict is the same anywhere in the seats' 99.9 % intervals (averaged
+        over the seats)."""
+        if self.clear_pass(seats):
+            return True
+        score_low, _ = _mean_bounds(seat.score_interval(Z_CLEAR) for seat in seats)
+        _, caught_high = _mean_bounds(seat.caught_interval(Z_CLEAR) for seat in seats)
+        limit = self.threshold
+        return score_low > self.pass_score and (limit is None or 100 * caught_high <= limit)
+
+    def clear_pass(self, seats: Sequence[_Intervals]) -> bool:
+        """Whether the 99.9 % intervals leave no room for declaring: the score's at most
+        passing, or the catch chance's above ``exact_threshold`` (the side a bound can
+        settle)."""
+        _, score_high = _mean_bounds(seat.score_interval(Z_CLEAR) for seat in seats)
+        caught_low, _ = _mean_bounds(seat.caught_interval(Z_CLEAR) for seat in seats)
+        return score_high <= self.pass_score or (
+            self.threshold is not None and 100 * caught_low > self.threshold
+        )
 
 
-def _chooser(hand: CardSet, lead: Lead, table: Table, mode: DiscardMode, seed: int) -> _Chooser:
-    """How M picks his discard for a talon and seat, by ``mode``."""
-    if mode is DiscardMode.EXACT:
-        return _ExactChoice(hand, lead.founding, table, choice_seed(seed))
-    top = SOLVER_CANDIDATES if mode is DiscardMode.SOLVER else 1
-    candidates = [found for _, found in talon_discards(hand, lead.founding, table, top)]
+class _Intervals(Protocol):
+    """A seat's figures so far, as the verdict weighs them."""
 
-    def by_table(number: int, stratum: Stratum, seat: Seat) -> CardSet:
-        return _best_option(hand, stratum, candidates[number], seat)
+    def score_interval(self, z: float) -> tuple[float, float]: ...
 
-    return by_table
+    def caught_interval(self, z: float) -> tuple[float, float]: ...
 
 
-class _ExactChoice:
-    """The exact discard of each talon and seat, chosen on splits that are not reported."""
+class _Figures:
+    """One seat's sums over the talons worked out: a deal's score and whether it was caught."""
 
-    def __init__(self, hand: CardSet, lead: Lead, table: Table, seed: str) -> None:
-        self.hand, self.lead, self.table = hand, lead, table
-        self.strata = draw_strata(hand, CHOICE_SPLITS_PER_TALON, seed)
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        self.score = ClusterMean()
+        self.caught = ClusterMean()
 
-    def __call__(self, number: int, stratum: Stratum, seat: Seat) -> CardSet:
-        choice = self.strata[number]
-        twelve = self.hand | choice.talon
-        order = talon_discard_order(twelve, self.lead, self.table)
-        return choose_discard(twelve, choice.pool, seat, choice.splits, order)
+    def score_interval(self, z: float) -> tuple[float, float]:
+        return normal_interval(self.score.mean, self.score.variance(TALON_COUNT), z)
+
+    def caught_interval(self, z: float) -> tuple[float, float]:
+        return share_interval(self.caught, TALON_COUNT, z)
 
 
-def _seat_odds(hand: CardSet, strata: Sequence[Stratum], choose: _Chooser, seat: Seat) -> SeatOdds:
-    histogram = [0] * _MAX_TRICKS
-    counts: dict[Card, int] = {}
-    for number, stratum in enumerate(strata):
-        discards = choose(number, stratum, seat)
-        for t in stratum.solve(hand, discards, seat):
-            histogram[t] += 1
+class _Play(_Figures):
+    """One seat's exact figures so far, and the cards of the hand it discarded.
+
+    The score's interval also holds the score the deals would have if M were caught as often as
+    the top of the catch chance's interval, each catch costing what they cost so far (at least a
+    trick): with no catch or hardly any among the deals, their scores barely vary, and the
+    normal interval alone would be far too narrow."""
+
+    def __init__(self, seat: Seat) -> None:
+        super().__init__(seat)
+        self.histogram = [0] * (HAND_SIZE + 1)
+        self.discarded: dict[Card, int] = {}
+
+    def add(self, hand: CardSet, discards: CardSet, tricks: bytes) -> None:
+        for t in tricks:
+            self.histogram[t] += 1
+        scores = [10 if t == 0 else -10 * t for t in tricks]
+        self.score.add(sum(scores), sum(s * s for s in scores), len(tricks))
+        caught = sum(1 for t in tricks if t)
+        self.caught.add(caught, caught, len(tricks))
         for card in discards & hand:
-            counts[card] = counts.get(card, 0) + 1
-    return SeatOdds(seat, Odds(tuple(histogram), exact=False), tuple(sorted(counts.items())))
+            self.discarded[card] = self.discarded.get(card, 0) + 1
+
+    def score_interval(self, z: float) -> tuple[float, float]:
+        low, high = super().score_interval(z)
+        caught = sum(self.histogram[1:])
+        tricks = sum(t * n for t, n in enumerate(self.histogram)) / caught if caught else 1.0
+        catch_costs = CLEAN_SCORE + TRICK_SCORE * tricks
+        rarely_clean = CLEAN_SCORE - catch_costs * self.caught_interval(z)[1]
+        return min(low, rarely_clean), min(high, float(CLEAN_SCORE))
+
+    def odds(self) -> SeatOdds:
+        return SeatOdds(
+            self.seat,
+            self.caught.mean,
+            self.caught_interval(Z95),
+            self.score.mean,
+            self.score_interval(Z95),
+            tuple(self.histogram),
+            tuple(sorted(self.discarded.items())),
+        )
+
+
+class _Bounds:
+    """One seat's bounds: per talon (:class:`~advisor.exact_discard.TalonBound`), the share of
+    its deals every discard is caught on and the most any can score a deal there. Each talon is
+    one value (its deals are not independent of each other), and a value may be lowered
+    (:meth:`refine`), so the sums are kept as the values change."""
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        self.talons: list[TalonBound] = []
+        self.score = _Sums()
+        self.caught = _Sums()
+
+    def add(self, talon: TalonBound) -> None:
+        self.talons.append(talon)
+        deals = len(talon.layouts)
+        self.score.add(talon.bound / deals)
+        self.caught.add(talon.least_caught / deals)
+
+    def refine(self, index: int) -> bool:
+        """Lower talon ``index``'s bound a step; False when it can go no lower."""
+        talon = self.talons[index]
+        deals = len(talon.layouts)
+        before = talon.bound / deals
+        if not talon.refine():
+            return False
+        self.score.change(before, talon.bound / deals)
+        return True
+
+    def score_interval(self, z: float) -> tuple[float, float]:
+        return self.score.interval(z)
+
+    def caught_interval(self, z: float) -> tuple[float, float]:
+        return self.caught.interval(z)
+
+    def odds(self) -> SeatOdds:
+        caught_low = max(0.0, self.caught_interval(Z95)[0])
+        score_high = min(float(CLEAN_SCORE), self.score_interval(Z95)[1])
+        return SeatOdds(
+            self.seat,
+            self.caught.mean,
+            (caught_low, 1.0),
+            self.score.mean,
+            (float(WORST_SCORE), score_high),
+            None,
+            bound=True,
+        )
+
+
+class _Sums:
+    """A sum and a sum of squares of values that may change, for their mean and its normal
+    interval."""
+
+    def __init__(self) -> None:
+        self.count, self.total, self.squares = 0, 0.0, 0.0
+
+    def add(self, value: float) -> None:
+        self.count += 1
+        self.total += value
+        self.squares += value * value
+
+    def change(self, before: float, after: float) -> None:
+        self.total += after - before
+        self.squares += after * after - before * before
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.count
+
+    def interval(self, z: float) -> tuple[float, float]:
+        n, mean = self.count, self.mean
+        spread = max(0.0, (self.squares - n * mean * mean) / (n - 1)) if n > 1 else 0.0
+        return normal_interval(mean, spread / n, z)
+
+
+@dataclass(frozen=True)
+class _TalonPlay:
+    """One talon worked out: for each seat, the discard and the forced tricks of its splits."""
+
+    discards: tuple[CardSet, ...]
+    tricks: tuple[bytes, ...]
+
+
+class _Analysis:
+    """The work of :func:`exact_odds` for one hand, lead and discard mode."""
+
+    def __init__(
+        self, hand: CardSet, lead: Lead, table: Table, mode: DiscardMode, deals: Deals, jobs: int
+    ) -> None:
+        self.hand, self.lead, self.table, self.mode = hand, lead, table, mode
+        self.deals, self.jobs = deals, jobs
+        self.seats = lead.seats
+        self.candidates: list[tuple[CardSet, ...]] = []
+        if mode is not DiscardMode.EXACT:
+            top = SOLVER_CANDIDATES if mode is DiscardMode.SOLVER else 1
+            self.candidates = [
+                found for _, found in talon_discards(hand, lead.founding, table, top)
+            ]
+
+    def run(
+        self, goal: _Goal, full: bool, progress: ProgressCallback | None
+    ) -> tuple[Method, tuple[SeatOdds, ...], int]:
+        """The method used, each seat's figures and the talons they come from."""
+        order = self.deals.order()
+        if not full:
+            bounds = self._bounds(order, goal)
+            if bounds is not None:
+                return Method.BOUNDS, bounds, TALON_COUNT
+        plays = [_Play(seat) for seat in self.seats]
+        done = 0
+        with contextlib.closing(in_order(self._play, order, self.jobs, stop_searches)) as results:
+            for found in results:
+                for figures, discards, tricks in zip(
+                    plays, found.discards, found.tricks, strict=True
+                ):
+                    figures.add(self.hand, discards, tricks)
+                done += 1
+                if progress is not None:
+                    progress(done, TALON_COUNT)
+                if not full and self._clear(done, plays, goal):
+                    break
+        method = Method.FULL if done == TALON_COUNT else Method.SEQUENTIAL
+        return method, tuple(figures.odds() for figures in plays), done
+
+    @staticmethod
+    def _clear(done: int, plays: Sequence[_Play], goal: _Goal) -> bool:
+        looked_at = done % ROUND_TALONS == 0 and done >= LEAST_SEQUENTIAL_TALONS
+        return looked_at and done < TALON_COUNT and goal.clear(plays)
+
+    def _bounds(self, order: Sequence[int], goal: _Goal) -> tuple[SeatOdds, ...] | None:
+        """Every talon's bounds, when those of the first few promise to settle the verdict and
+        all of them, lowered where they are highest, do; else None."""
+        bounds = [_Bounds(seat) for seat in self.seats]
+        for done, number in enumerate(order, start=1):
+            stratum = self.deals.reported(number)
+            discards = Discards(self.hand | stratum.talon)
+            for figures in bounds:
+                allowed = self._allowed(number)
+                figures.add(
+                    TalonBound(discards, stratum.pool, figures.seat, stratum.splits, allowed)
+                )
+            if done == PROBE_TALONS and not _promising(bounds, goal):
+                return None
+        heap = [
+            (-talon.bound, seat, index)
+            for seat, figures in enumerate(bounds)
+            for index, talon in enumerate(figures.talons)
+        ]
+        heapq.heapify(heap)
+        steps = 0
+        while not goal.clear_pass(bounds):
+            if not heap or steps == REFINE_STEPS * len(bounds) * TALON_COUNT:
+                return None
+            _, seat, index = heap[0]
+            steps += 1
+            if bounds[seat].refine(index):
+                heapq.heapreplace(heap, (-bounds[seat].talons[index].bound, seat, index))
+            else:
+                heapq.heappop(heap)
+        return tuple(figures.odds() for figures in bounds)
+
+    def _allowed(self, number: int) -> Sequence[CardSet] | None:
+        """The discards the mode may choose after talon ``number`` (None: any of the 66)."""
+        return None if self.mode is DiscardMode.EXACT else self.candidates[number]
+
+    def _play(self, number: int) -> _TalonPlay:
+        """Talon ``number`` worked out for every seat."""
+        stratum = self.deals.reported(number)
+        discards = tuple(self._discard(number, stratum, seat) for seat in self.seats)
+        tricks = tuple(
+            stratum.solve(self.hand, found, seat)
+            for found, seat in zip(discards, self.seats, strict=True)
+        )
+        return _TalonPlay(discards, tricks)
+
+    def _discard(self, number: int, stratum: Stratum, seat: Seat) -> CardSet:
+        if self.mode is DiscardMode.EXACT:
+            choosing = self.deals.choosing(number)
+            twelve = self.hand | choosing.talon
+            order = talon_discard_order(twelve, self.lead.founding, self.table)
+            return choose_discard(twelve, choosing.pool, seat, choosing.splits, order)
+        return _best_option(self.hand, stratum, self.candidates[number], seat)
+
+
+def _promising(bounds: Sequence[_Bounds], goal: _Goal) -> bool:
+    """Whether the bounds so far, from catches only, are near enough to saying pass that
+    proving more tricks may get them there."""
+    score = _mean([figures.score.mean for figures in bounds])
+    caught = _mean([figures.caught.mean for figures in bounds])
+    near = score <= goal.pass_score + PROMISING_GAP
+    return near or (goal.threshold is not None and 100 * caught > goal.threshold)
 
 
 def _best_option(

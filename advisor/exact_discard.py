@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from advisor.cards import HAND_SIZE, WITH_TALON, CardSet
+from advisor.sampling import wilson_interval
 from advisor.seats import Seat
 from advisor.solver import GAVE_UP, solve_many
 
@@ -98,6 +99,7 @@ class Discards:
         cards = [card.index for card in twelve]
         if len(cards) != WITH_TALON:
             raise ValueError(f"{len(cards)} cards, not twelve")
+        self.cards = twelve
         self.masks = [1 << cards[i] | 1 << cards[j] for i, j in _POSITION_PAIRS]
         self.number = {mask: number for number, mask in enumerate(self.masks)}
         self.below, self.above = _dominance(tuple(card >> 3 for card in cards))
@@ -110,6 +112,9 @@ class Discards:
             members[key] = members.get(key, 0) | 1 << number
         self.alike = [members[key] for key in self.key]
         """The bit set of the discards with the same key (itself included)."""
+        self.patterns = _patterns(tuple(card >> 3 for card in cards))
+        """The discards of each pair of suits, lowest-keeping first: the first is below every
+        other one of its pair (it throws the highest cards of those suits)."""
 
 
 _POSITION_PAIRS = tuple((i, j) for i in range(WITH_TALON) for j in range(i + 1, WITH_TALON))
@@ -123,6 +128,20 @@ def _runs(cards: Sequence[int]) -> list[int]:
         touching = cards[position] == cards[position - 1] + 1 and cards[position] & 7
         runs[position] = runs[position - 1] + (0 if touching else 1)
     return runs
+
+
+@lru_cache(maxsize=512)
+def _patterns(suits: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The discards (by :data:`_POSITION_PAIRS`) of twelve cards whose suits are ``suits``,
+    grouped by the suits of their two cards, each group lowest-keeping first (by the positions
+    of its cards, highest first)."""
+    groups: dict[tuple[int, int], list[int]] = {}
+    for number, (i, j) in enumerate(_POSITION_PAIRS):
+        groups.setdefault((suits[i], suits[j]), []).append(number)
+    return tuple(
+        tuple(sorted(members, key=lambda n: -sum(_POSITION_PAIRS[n])))
+        for members in groups.values()
+    )
 
 
 @lru_cache(maxsize=512)
@@ -153,6 +172,12 @@ class Catches:
         self.clean = [0] * layouts
         self.catches = [0] * layouts
 
+    def extend(self, layouts: int) -> None:
+        """Room for ``layouts`` more layouts, nothing known of them yet."""
+        self.caught += [0] * layouts
+        self.clean += [0] * layouts
+        self.catches += [0] * layouts
+
     def screen(
         self,
         number: int,
@@ -162,17 +187,18 @@ class Catches:
         layouts: array[int],
         limit: int | None = None,
         budget: int | None = None,
+        start: int = 0,
     ) -> tuple[list[int], list[int]] | None:
-        """The layouts (their indexes) where discard ``number`` is caught, and those the node
-        ``budget`` left open; None as soon as ``limit`` are caught (its bound is then no longer
-        good enough). With a limit, the layouts that caught most discards so far are asked
-        first: a catch is quick to find and a clean layout slow to prove, so the limit is
-        reached after fewer proofs (and with a budget, fewer still are finished)."""
+        """The layouts (their indexes, from ``start`` on) where discard ``number`` is caught,
+        and those the node ``budget`` left open; None as soon as ``limit`` are caught (its
+        bound is then no longer good enough). With a limit, the layouts that caught most
+        discards so far are asked first: a catch is quick to find and a clean layout slow to
+        prove, so the limit is reached after fewer proofs (and with a budget, fewer still are
+        finished)."""
         below, above = self.discards.below[number], self.discards.above[number]
         caught, unknown = [], []
-        for index, (caught_here, clean_here) in enumerate(
-            zip(self.caught, self.clean, strict=True)
-        ):
+        for index in range(start, len(self.caught)):
+            caught_here, clean_here = self.caught[index], self.clean[index]
             if caught_here & below:
                 caught.append(index)
             elif not clean_here & above:
@@ -181,6 +207,8 @@ class Catches:
             if len(caught) >= limit:
                 return None
             unknown.sort(key=self.catches.__getitem__, reverse=True)
+        if not unknown:  # every answer inferred
+            return None if limit is not None and len(caught) >= limit else (caught, [])
         stop = None if limit is None else limit - len(caught)
         asked = array("I", (layouts[index] for index in unknown))
         answers = solve_many(hand, pool, seat, asked, cap=1, stop=stop, budget=budget)
@@ -204,9 +232,10 @@ class Catches:
 
 
 class _Deepening:
-    """One discard (and seat) on its way to an exact histogram: the tricks of the settled
-    layouts, for each open (caught) layout the tricks it is known to cost at least, and the
-    layouts not yet known to catch M or not (counted clean until they are)."""
+    """One discard (and seat) on its way to an exact histogram over the layouts of ``span`` (by
+    index; all of ``layouts`` by default): the tricks of the settled layouts, for each open
+    (caught) layout the tricks it is known to cost at least, and the layouts not yet known to
+    catch M or not (counted clean until they are)."""
 
     def __init__(
         self,
@@ -216,13 +245,17 @@ class _Deepening:
         layouts: array[int],
         caught: list[int],
         unknown: Sequence[int] = (),
+        span: range | None = None,
     ) -> None:
-        self.hand, self.pool, self.seat = hand, pool, seat
+        self.hand, self.pool, self.seat, self.layouts = hand, pool, seat, layouts
+        self.span = range(len(layouts)) if span is None else span
         self.histogram = [0] * HISTOGRAM_SIZE
-        self.histogram[0] = len(layouts) - len(caught) - len(unknown)
-        self.open = [layouts[index] for index in caught]
+        self.histogram[0] = len(self.span) - len(caught) - len(unknown)
+        self.known: dict[int, int] = {}
+        """The tricks of the layouts settled since (the others clean when made are not in)."""
+        self.open = list(caught)
         self.least = [1] * len(caught)  # a caught layout costs at least one trick
-        self.unknown = [layouts[index] for index in unknown]
+        self.unknown = list(unknown)
         # the bound, kept as the layouts change: settled exactly, each open one at its least
         self.bound = CLEAN_SCORE * (self.histogram[0] + len(self.unknown)) - TRICK_SCORE * len(
             caught
@@ -237,6 +270,19 @@ class _Deepening:
     def settled(self) -> bool:
         return not self.open and not self.unknown
 
+    def upper_scores(self) -> dict[int, int]:
+        """Each layout's score, or the most it can be (by layout index)."""
+        found = dict.fromkeys(self.span, CLEAN_SCORE)  # clean, or not known to be caught
+        found.update((index, _score(tricks)) for index, tricks in self.known.items())
+        found.update(
+            (index, -TRICK_SCORE * least)
+            for index, least in zip(self.open, self.least, strict=True)
+        )
+        return found
+
+    def _masks(self, indexes: Iterable[int]) -> array[int]:
+        return array("I", (self.layouts[index] for index in indexes))
+
     def deepen(self, needed: int | None = None) -> None:
         """One step towards the exact total, the cheap kind first: ask the open layouts known
         to cost the fewest tricks whether they cost one more, or else the unknown ones whether
@@ -249,12 +295,13 @@ class _Deepening:
         cap = fewest + 1
         asked = [i for i, least in enumerate(self.least) if least == fewest]
         stop = None if needed is None else steps_below(self.bound - needed, TRICK_SCORE)
-        layouts = array("I", (self.open[i] for i in asked))
+        layouts = self._masks(self.open[i] for i in asked)
         tricks = solve_many(self.hand, self.pool, self.seat, layouts, cap=cap, stop=stop)
         done = []
         for i, count in zip(asked, tricks, strict=False):
             if count < cap or cap == HAND_SIZE:
                 self.histogram[count] += 1
+                self.known[self.open[i]] = count
                 self.bound -= TRICK_SCORE * (count - fewest)
                 done.append(i)
             else:
@@ -270,49 +317,61 @@ class _Deepening:
         """Ask the unknown layouts whether they catch M (a catch lowers the bound by 20)."""
         step = CLEAN_SCORE + TRICK_SCORE  # a catch takes its +10 away and costs 10 more
         stop = None if needed is None else steps_below(self.bound - needed, step)
-        layouts = array("I", self.unknown)
-        answers = solve_many(self.hand, self.pool, self.seat, layouts, cap=1, stop=stop)
-        for layout, answer in zip(self.unknown, answers, strict=False):
+        answers = solve_many(self.hand, self.pool, self.seat, self._masks(self.unknown), cap=1,
+                             stop=stop)  # fmt: skip
+        for index, answer in zip(self.unknown, answers, strict=False):
             if answer:
-                self.open.append(layout)
+                self.open.append(index)
                 self.least.append(1)
                 self.bound -= step
             else:
                 self.histogram[0] += 1
+                self.known[index] = 0
         self.unknown = self.unknown[len(answers) :]
 
     def settle(self) -> None:
         """Every layout's tricks, in full."""
-        layouts = self.open + self.unknown
+        indexes = self.open + self.unknown
         least = self.least + [0] * len(self.unknown)
-        if layouts:
-            tricks = solve_many(self.hand, self.pool, self.seat, array("I", layouts))
-            for count, known in zip(tricks, least, strict=True):
+        if indexes:
+            tricks = solve_many(self.hand, self.pool, self.seat, self._masks(indexes))
+            for index, count, known in zip(indexes, tricks, least, strict=True):
                 self.histogram[count] += 1
+                self.known[index] = count
                 self.bound -= TRICK_SCORE * (count - known) + (
                     CLEAN_SCORE if count and not known else 0
                 )
             self.open, self.least, self.unknown = [], [], []
 
 
+def _score(tricks: int) -> int:
+    """One layout's score: +10 when clean, -10 per trick."""
+    return CLEAN_SCORE if tricks == 0 else -TRICK_SCORE * tricks
+
+
 def _best_first(
-    entries: list[tuple[int, list[_Deepening]]], best: tuple[int, int] | None
+    entries: list[tuple[int, list[_Deepening]]],
+    best: tuple[int, int] | None,
+    tolerance: int = 0,
 ) -> tuple[int, int] | None:
     """Deepen the discards (by table rank, each a list of seats) always at the highest summed
-    bound, until the top one is settled; returns the best (total, rank): ``best`` if none beats
-    it. A deepening stops as soon as its bound falls below the next one's (or the best), and
-    the ones that cannot win are left where they stopped."""
+    bound, until the top one is settled and none left can beat it by more than ``tolerance``
+    points; returns the best (total, rank): ``best`` if none beats it. A deepening stops as
+    soon as its bound falls below the next one's (or the best's, plus the tolerance), and the
+    ones that cannot win are left where they stopped."""
     heap = [(-_bound(parts), rank, parts) for rank, parts in entries]
     heapq.heapify(heap)
     while heap:
         negative, rank, parts = heap[0]
-        if best is not None and not _beats(-negative, rank, *best):
+        if best is not None and not _beats(-negative - tolerance, rank, *best):
             return best
         unsettled = [part for part in parts if not part.settled]
-        if not unsettled:
-            return -negative, rank
+        if not unsettled:  # above every other bound: the best so far
+            best = -negative, rank
+            heapq.heappop(heap)
+            continue
         part = max(unsettled, key=lambda p: len(p.open))
-        rival = _rival(heap, best)
+        rival = _rival(heap, best, tolerance)
         if rival is None:
             part.deepen()
         else:  # the part's share of what keeps this discard on top
@@ -321,12 +380,12 @@ def _best_first(
     return best
 
 
-def _rival(heap: list[tuple[int, int, list[_Deepening]]], best: tuple[int, int] | None
-           ) -> tuple[int, int] | None:  # fmt: skip
-    """What the top of the heap must stay above: the best settled (total, rank), or the next
-    entry's (bound, rank), whichever is higher."""
+def _rival(heap: list[tuple[int, int, list[_Deepening]]], best: tuple[int, int] | None,
+           tolerance: int = 0) -> tuple[int, int] | None:  # fmt: skip
+    """What the top of the heap must stay above: the best settled (total, rank) plus the
+    tolerance, or the next entry's (bound, rank), whichever is higher."""
     following = [(-heap[i][0], heap[i][1]) for i in (1, 2) if i < len(heap)]
-    candidates = ([best] if best is not None else []) + following
+    candidates = ([(best[0] + tolerance, best[1])] if best is not None else []) + following
     return max(candidates, key=lambda c: (c[0], -c[1])) if candidates else None
 
 
@@ -339,8 +398,9 @@ def _needed(rank: int, total: int, other_rank: int) -> int:
 def _kept_height(discard: CardSet) -> int:
     """An order of screening in which a discard keeping higher cards comes before one keeping
     lower cards (it throws lower ones): a clean answer, which takes the longest to find, then
-    answers for every discard below it."""
-    return sum(card.rank for card in discard)
+    answers for every discard below it. (The sum of the two cards' ranks.)"""
+    mask = discard.mask
+    return sum(index & 7 for index in range(32) if mask >> index & 1)
 
 
 def _bound(parts: Sequence[_Deepening]) -> int:
@@ -427,6 +487,133 @@ class ScoredDiscard:
     same_as: CardSet | None = None
 
 
+class DiscardScores:
+    """Every discard of ``order`` (the table's order: all 66) for each of ``seats``, on layouts
+    (L's hands out of ``pool``) added a batch at a time (:meth:`add`): whether M is caught on
+    each, and, once :meth:`choose` has run, the forced tricks of the best by their total summed
+    over the seats (ties: the table's order) and of the few best by their bound; the others
+    keep their bound. Each batch is screened and deepened apart, and the totals summed, so a
+    discard's figures on the layouts so far are those it would have on them all at once."""
+
+    def __init__(
+        self, twelve: CardSet, pool: CardSet, seats: Sequence[Seat], order: Sequence[CardSet]
+    ) -> None:
+        self.twelve, self.pool, self.seats, self.order = twelve, pool, tuple(seats), order
+        self.discards = Discards(twelve)
+        self.layouts = array("I")
+        self.catches = [Catches(self.discards, 0) for _ in seats]
+        self.alike: dict[tuple[int, int], list[int]] = {}
+        for rank in range(len(order)):
+            self.alike.setdefault(self._key(rank), []).append(rank)
+        firsts = (ranks[0] for ranks in self.alike.values())
+        self.ranks = sorted(firsts, key=lambda r: _kept_height(order[r]))
+        """One rank of each set of discards the same to the play, in screening order."""
+        self.parts: dict[int, list[_Deepening]] = {rank: [] for rank in self.ranks}
+        """A discard's deepenings, for each batch then each seat."""
+        self.caught: dict[int, list[int]] = {rank: [0] * len(seats) for rank in self.ranks}
+        """Each discard's catches, by seat."""
+
+    def _key(self, rank: int) -> tuple[int, int]:
+        return self.discards.key[self.discards.number[self.order[rank].mask]]
+
+    def add(self, layouts: array[int]) -> None:
+        """Another batch of layouts, screened for catches by every discard."""
+        start = len(self.layouts)
+        self.layouts.extend(layouts)
+        span = range(start, len(self.layouts))
+        for known in self.catches:
+            known.extend(len(layouts))
+        for rank in self.ranks:
+            number = self.discards.number[self.order[rank].mask]
+            hand = self.twelve - self.order[rank]
+            for index, (seat, known) in enumerate(zip(self.seats, self.catches, strict=True)):
+                screened = known.screen(number, hand, self.pool, seat, self.layouts, start=start)
+                assert screened is not None, "a screen without a limit always ends"
+                part = _Deepening(hand, self.pool, seat, self.layouts, *screened, span=span)
+                self.parts[rank].append(part)
+                self.caught[rank][index] += len(part.open)
+
+    def choose(self, settle_best: int = 1, tolerance: float = 0.0) -> None:
+        """Settle the ``settle_best`` best by bound, then deepen best-first until the best by
+        total is settled and no other can beat it by more than ``tolerance`` points of
+        expected score (:func:`_best_first`)."""
+        entries = list(self.parts.items())
+        by_bound = sorted(entries, key=lambda entry: (-_bound(entry[1]), entry[0]))
+        for _, parts in by_bound[:settle_best]:
+            for part in parts:
+                part.settle()
+        points = int(tolerance * len(self.layouts) * len(self.seats))  # in the totals' terms
+        self.best_rank = _best_first(entries, None, points)[1]  # type: ignore[index]
+
+    def best(self) -> int:
+        """The rank of the best settled discard (by total, then the table's order)."""
+        settled = [rank for rank, parts in self.parts.items() if all(p.settled for p in parts)]
+        return max(settled, key=lambda rank: (_bound(self.parts[rank]), -rank))
+
+    def interval(self, rank: int, z: float) -> tuple[float, float]:
+        """The normal interval, at ``z``, of a discard's mean score over the layouts so far
+        (the seats' mean): of its mean bound where it is not settled (an upper bound, then).
+        Its bottom also allows for M being caught as often as the top of the catch share's
+        Wilson interval, each catch costing a trick at least, so that a discard never caught
+        so far does not get a point for an interval."""
+        scores = self._upper_scores(rank)
+        n = len(scores)
+        mean = sum(scores) / n
+        spread = sum((s - mean) ** 2 for s in scores) / (n - 1) if n > 1 else 0.0
+        half = z * (spread / n) ** 0.5
+        trials = n * len(self.seats)
+        most_caught = wilson_interval(sum(self.caught[rank]), trials, z)[1]
+        rarely_clean = CLEAN_SCORE - (CLEAN_SCORE + TRICK_SCORE) * most_caught
+        return min(mean - half, rarely_clean), min(mean + half, float(CLEAN_SCORE))
+
+    def caught_share(self, rank: int) -> float:
+        """The share of the layouts so far on which a discard is known to be caught (the
+        seats' mean)."""
+        return sum(self.caught[rank]) / (len(self.layouts) * len(self.seats))
+
+    def ceiling(self, z: float) -> float:
+        """The most any discard's mean score can be, at ``z``: the highest top of their
+        intervals."""
+        return max(self.interval(rank, z)[1] for rank in self.ranks)
+
+    def _upper_scores(self, rank: int) -> list[float]:
+        """A discard's score on each layout, or the most it can be, the seats' mean."""
+        totals = [0.0] * len(self.layouts)
+        for part in self.parts[rank]:
+            for index, score in part.upper_scores().items():
+                totals[index] += score
+        return [total / len(self.seats) for total in totals]
+
+    def results(self) -> list[ScoredDiscard]:
+        """Every discard, best first: the settled ones by total, then the rest by bound, each
+        followed by the discards that are the same to the play."""
+        layouts = len(self.layouts)
+        scored = []
+        for rank in self.parts:
+            seats = tuple(
+                self._seat_tricks(rank, index, layouts) for index in range(len(self.seats))
+            )
+            scored.append((rank, seats))
+        scored.sort(key=lambda item: (not all(s.settled for s in item[1]),
+                                      -sum(s.bound for s in item[1]), item[0]))  # fmt: skip
+        found = []
+        for rank, seat_results in scored:
+            members = self.alike[self._key(rank)]
+            found.append(ScoredDiscard(self.order[rank], rank, seat_results))
+            found += [ScoredDiscard(self.order[other], other, seat_results, self.order[rank])
+                      for other in members[1:]]  # fmt: skip
+        return found
+
+    def _seat_tricks(self, rank: int, index: int, layouts: int) -> SeatTricks:
+        """Discard ``rank``'s figures for the seat numbered ``index``, over every batch."""
+        mine = self.parts[rank][index :: len(self.seats)]
+        settled = all(part.settled for part in mine)
+        histograms = (part.histogram for part in mine)
+        histogram = tuple(sum(column) for column in zip(*histograms, strict=True))
+        return SeatTricks(self.seats[index], layouts, self.caught[rank][index],
+                          histogram if settled else None, _bound(mine))  # fmt: skip
+
+
 def score_discards(
     twelve: CardSet,
     pool: CardSet,
@@ -435,50 +622,143 @@ def score_discards(
     order: Sequence[CardSet],
     settle_best: int = 1,
 ) -> list[ScoredDiscard]:
-    """Every discard of ``order`` (the table's order: all 66) on ``layouts`` for each of
-    ``seats``: whether M is caught on each layout, and the forced tricks of the best by their
-    total summed over the seats (ties: the table's order) and of the ``settle_best`` best by
-    their bound after the catches are known; the others keep their bound. Best first: the
-    settled discards by total, then the rest by bound, each followed by the discards that are
-    the same to the play."""
-    discards = Discards(twelve)
-    catches = [Catches(discards, len(layouts)) for _ in seats]
-    alike: dict[tuple[int, int], list[int]] = {}
-    for rank, discard in enumerate(order):
-        alike.setdefault(discards.key[discards.number[discard.mask]], []).append(rank)
-    entries = []
-    for rank in sorted(
-        (ranks[0] for ranks in alike.values()), key=lambda r: _kept_height(order[r])
-    ):
-        number = discards.number[order[rank].mask]
-        hand = twelve - order[rank]
-        parts = []
-        for seat, known in zip(seats, catches, strict=True):
-            screened = known.screen(number, hand, pool, seat, layouts)
-            assert screened is not None, "a screen without a limit always ends"
-            parts.append(_Deepening(hand, pool, seat, layouts, *screened))
-        entries.append((rank, parts))
-    catch_counts = {rank: [len(part.open) for part in parts] for rank, parts in entries}
-    by_bound = sorted(entries, key=lambda entry: (-_bound(entry[1]), entry[0]))
-    for _, parts in by_bound[:settle_best]:
-        for part in parts:
-            part.settle()
-    _best_first(entries, None)
-    results = []
-    for rank, parts in entries:
-        seat_results = tuple(
-            SeatTricks(part.seat, len(layouts), caught,
-                       tuple(part.histogram) if part.settled else None, part.bound)
-            for part, caught in zip(parts, catch_counts[rank], strict=True)
-        )  # fmt: skip
-        results.append((rank, seat_results))
-    results.sort(key=lambda item: (not all(s.settled for s in item[1]),
-                                   -sum(s.bound for s in item[1]), item[0]))  # fmt: skip
-    found = []
-    for rank, seat_results in results:
-        members = alike[discards.key[discards.number[order[rank].mask]]]
-        found.append(ScoredDiscard(order[rank], rank, seat_results))
-        found += [
-            ScoredDiscard(order[other], other, seat_results, order[rank]) for other in members[1:]
-        ]
-    return found
+    """Every discard of ``order`` on ``layouts``, all at once (:class:`DiscardScores`)."""
+    scores = DiscardScores(twelve, pool, seats, order)
+    scores.add(layouts)
+    scores.choose(settle_best)
+    return scores.results()
+
+
+# --- a bound for any discard -------------------------------------------------------------------
+
+REFINE_BUDGET = 2000
+"""Search nodes a bound spends on one more trick of a layout (a catch usually takes a few
+hundred, a second or third trick a thousand or two)."""
+REFINE_CAP = 4
+"""Bounds prove at most this many tricks on a layout: past it, a proof takes long and the
+bound has long said what it can."""
+
+
+class DiscardBound:
+    """One discard's bound on its total score over a talon's layouts: +10 for each layout not
+    proven caught, -10 for each trick proven on the others; lowered by :meth:`refine`."""
+
+    def __init__(
+        self, hand: CardSet, pool: CardSet, seat: Seat, layouts: array[int], caught: list[int]
+    ) -> None:
+        self.hand, self.pool, self.seat, self.layouts = hand, pool, seat, layouts
+        self.least = dict.fromkeys(caught, 1)  # the tricks proven so far, by layout
+        self.open = set(caught)  # the caught layouts where one more trick may yet be proven
+        self.bound = catch_bound(len(layouts), len(caught))
+
+    def refine(self, budget: int | None = REFINE_BUDGET) -> bool:
+        """Try to prove one more trick on the open layouts with the fewest proven (each within
+        ``budget`` nodes): the bound falls by 10 for each one proven. False when no layout is
+        left to try."""
+        if not self.open:
+            return False
+        fewest = min(self.least[index] for index in self.open)
+        asked = [index for index in self.open if self.least[index] == fewest]
+        masks = array("I", (self.layouts[index] for index in asked))
+        answers = solve_many(self.hand, self.pool, self.seat, masks, cap=fewest + 1, budget=budget)
+        for index, answer in zip(asked, answers, strict=True):
+            if answer == fewest + 1:
+                self.least[index] = answer
+                self.bound -= TRICK_SCORE
+            if answer != fewest + 1 or answer == REFINE_CAP:
+                self.open.discard(index)  # settled, or too costly to go on
+        return True
+
+
+class TalonBound:
+    """A bound on the total score, over one talon's layouts, of whichever of the allowed
+    discards of ``discards``' twelve cards M throws away: the highest of theirs
+    (:class:`DiscardBound`); and the fewest layouts any of them is caught on.
+
+    All 66 allowed (``candidates`` None): each pair of suits has one discard below all the
+    others of the pair (:attr:`Discards.patterns`), caught wherever any of them is clean, so
+    the fewest catches are among those few, and the others are screened only when that
+    discard's bound is lowered (:meth:`refine`). A few candidates are screened each. Catches
+    are looked for within :data:`SCREEN_BUDGET` nodes a layout, and a layout left open counts
+    as clean: the figures are true bounds, never too low."""
+
+    def __init__(
+        self,
+        discards: Discards,
+        pool: CardSet,
+        seat: Seat,
+        layouts: array[int],
+        candidates: Iterable[CardSet] | None = None,
+    ) -> None:
+        self.discards, self.pool, self.seat, self.layouts = discards, pool, seat, layouts
+        self.catches = Catches(discards, len(layouts))
+        if candidates is None:
+            self.groups = [_Group(self, members) for members in discards.patterns]
+        else:
+            self.groups = [_Group(self, (discards.number[c.mask],)) for c in candidates]
+        for group in self.groups:
+            group.start()
+            if not group.parts[0].least:  # caught nowhere: the bound is the most it can be
+                break
+
+    @property
+    def least_caught(self) -> int:
+        return min(len(group.parts[0].least) for group in self.groups if group.parts)
+
+    @property
+    def bound(self) -> int:
+        return max(group.bound for group in self.groups if group.parts)
+
+    def refine(self) -> bool:
+        """Lower the bound of the discards at the top by a step; False when it can go no
+        lower (the talon's bound is then final)."""
+        top = max((group for group in self.groups if group.parts), key=lambda g: g.bound)
+        return top.refine()
+
+    def part(self, number: int) -> DiscardBound:
+        """Discard ``number`` screened for catches (what the others told is used)."""
+        hand = self.discards.cards - CardSet(self.discards.masks[number])
+        found = self.catches.screen(
+            number, hand, self.pool, self.seat, self.layouts, budget=SCREEN_BUDGET
+        )
+        assert found is not None, "a screen without a limit always ends"
+        return DiscardBound(hand, self.pool, self.seat, self.layouts, found[0])
+
+
+class _Group:
+    """The allowed discards of one pair of suits, lowest-keeping first, of a
+    :class:`TalonBound`: only the first is screened until the group is :meth:`refine`-d."""
+
+    def __init__(self, talon: TalonBound, members: Sequence[int]) -> None:
+        seen: set[tuple[int, int]] = set()
+        self.members = []
+        for number in members:  # one of each set of discards the same to the play
+            if talon.discards.key[number] not in seen:
+                seen.add(talon.discards.key[number])
+                self.members.append(number)
+        self.talon = talon
+        self.parts: list[DiscardBound] = []
+
+    def start(self) -> None:
+        self.parts = [self.talon.part(self.members[0])]
+
+    @property
+    def whole(self) -> bool:
+        return len(self.parts) == len(self.members)
+
+    @property
+    def bound(self) -> int:
+        """The most any of the group can score: the others are caught at least wherever the
+        first is, until they are screened themselves."""
+        if self.whole:
+            return max(part.bound for part in self.parts)
+        first = self.parts[0]
+        return catch_bound(len(first.layouts), len(first.least))
+
+    def refine(self) -> bool:
+        if not self.parts[0].least:  # the first is caught nowhere: nothing lowers it
+            return False
+        if not self.whole:
+            self.parts += [self.talon.part(number) for number in self.members[1:]]
+            return True
+        return max(self.parts, key=lambda part: part.bound).refine()

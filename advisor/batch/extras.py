@@ -61,17 +61,24 @@ def talon_fields(hand: CardSet, lead: Lead, table: Table) -> dict[str, Any]:
 @dataclass(frozen=True)
 class ExactFields:
     """``--exact``: the ``exact`` object of ``check --exact --json`` (a line's lead ``them``
-    means both catchers' seats)."""
+    means both catchers' seats); every talon in full with ``full``."""
 
     samples: int
     seed: int
     discard: str
+    full: bool = False
 
     def __call__(self, hand: CardSet, lead: Lead, table: Table) -> dict[str, Any]:
         from advisor.exact import exact_odds  # loaded only by the runs that need it
 
         found = exact_odds(
-            hand, lead, table, samples=self.samples, seed=self.seed, discard=self.discard
+            hand,
+            lead,
+            table,
+            samples=self.samples,
+            seed=self.seed,
+            discard=self.discard,
+            full=self.full,
         )
         return {"exact": found.to_dict()}
 

@@ -26,9 +26,11 @@ from advisor.batch import (
 from advisor.cli.guard import ExitCode, say
 from advisor.cli.help import Command
 from advisor.cli.options import (
+    EXACT_SETTINGS,
     allpass_options,
     effective_table,
     exact_options,
+    full_option,
     input_format_option,
     jobs_option,
     json_option,
@@ -86,6 +88,7 @@ from advisor.text import shown as shown_text
     "-t", "--talon", is_flag=True, help=N_("Add the talon outlook of advisor check --talon.")
 )
 @exact_options
+@full_option
 @allpass_options
 @click.pass_context
 def batch(
@@ -104,6 +107,7 @@ def batch(
     samples: int,
     seed: int,
     discard: str,
+    full: bool,
     allpass: bool,
     seat: str | None,
 ) -> None:
@@ -112,7 +116,7 @@ def batch(
         raise click.UsageError(
             _("--json asks for jsonl, --format asks for {format}", format=output_format)
         )
-    require_exact(ctx, exact)
+    require_exact(ctx, exact, (*EXACT_SETTINGS, "full"))
     shown = "jsonl" if as_json else output_format or _default_format(output)
     job = BatchJob(
         effective_table(table_path),
@@ -120,7 +124,7 @@ def batch(
         "rows" if shown == "table" else shown,
         extra_analysis(
             talon,
-            _exact_fields(samples, seed, discard) if exact else None,
+            _exact_fields(samples, seed, discard, full) if exact else None,
             _allpass_fields(ctx, allpass, seat),
         ),
     )
@@ -134,13 +138,13 @@ def batch(
     raise SystemExit(ExitCode.BAD_INPUT if tally.bad or tally.failed_files else ExitCode.SUCCESS)
 
 
-def _exact_fields(samples: int, seed: int, discard: str) -> ExactFields:
+def _exact_fields(samples: int, seed: int, discard: str, full: bool) -> ExactFields:
     """``--exact``: checked for the compiled solver before the run starts."""
     from advisor.solver import SolverUnavailableError, core_available
 
     if not core_available():
         raise SolverUnavailableError()
-    return ExactFields(samples, seed, discard)
+    return ExactFields(samples, seed, discard, full)
 
 
 def _allpass_fields(ctx: click.Context, allpass: bool, seat: str | None) -> AllPassFields | None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import sys
+from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
@@ -10,10 +11,12 @@ from advisor.cards import parse_hand
 from advisor.cli.guard import ExitCode
 from advisor.cli.help import Command
 from advisor.cli.options import (
+    EXACT_SETTINGS,
     allpass_options,
     allpass_seats,
     effective_table,
     exact_options,
+    exact_run_options,
     json_option,
     lead_option,
     require_exact,
@@ -64,6 +67,7 @@ if TYPE_CHECKING:
     ),
 )
 @exact_options
+@exact_run_options
 @allpass_options
 @click.pass_context
 def check(
@@ -78,48 +82,76 @@ def check(
     samples: int,
     seed: int,
     discard: str,
+    full: bool,
+    jobs: int,
     allpass: bool,
     seat: str | None,
 ) -> None:
-    require_exact(ctx, exact)
+    require_exact(ctx, exact, (*EXACT_SETTINGS, "full", "jobs"))
     if as_json and quiet:
         raise click.UsageError(_("--json and --quiet exclude each other"), ctx)
     founding_lead = _founding_lead(ctx, lead.lower(), exact)
     seats = allpass_seats(ctx, allpass, seat, Lead(lead.lower()))
     assessment = assess(parse_hand(hand), founding_lead, effective_table(table_path))
-    passing = _passing(assessment, seats) if allpass else None
-    found = _exact(assessment, lead.lower(), samples, seed, discard, passing) if exact else None
-    if as_json:
-        import json
-
-        data = assessment.to_dict()
-        if talon:
-            data["talon"] = _outlook(assessment).to_dict()
-        if passing is not None:
-            data["allpass"] = passing.to_dict()
-        if found is not None:
-            data["exact"] = found.to_dict()
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
-    elif not quiet:
-        from advisor.cli.render_check import render_assessment, render_talon_hint
-
-        render_assessment(assessment)
-        if talon:
-            from advisor.cli.render_talon import render_outlook
-
-            render_outlook(_outlook(assessment))
-        else:
-            render_talon_hint()
-        if passing is not None:
-            from advisor.cli.render_allpass import render_passing
-
-            render_passing(passing)
-        if found is not None:
-            from advisor.cli.render_exact import render_exact
-
-            render_exact(found)
+    settings = _ExactSettings(Lead(lead.lower()), samples, seed, discard, full, jobs)
+    if as_json or quiet:
+        passing = _passing(assessment, seats) if allpass else None
+        found = _exact(assessment, settings, passing, False) if exact else None
+        if as_json:
+            _print_json(assessment, talon, passing, found)
+    else:  # the founding rules at once, then each slower part as it is done
+        passing, found = _render(assessment, talon, seats if allpass else None, settings, exact)
     declare = assessment.declare if found is None else found.declare
     raise SystemExit(ExitCode.DECLARE if declare else ExitCode.PASS)
+
+
+def _render(
+    assessment: Assessment,
+    talon: bool,
+    seats: tuple[Position, ...] | None,
+    settings: _ExactSettings,
+    exact: bool,
+) -> tuple[PassingCost | None, ExactOdds | None]:
+    """The text output, each part printed as soon as it is known."""
+    from advisor.cli.render_check import render_assessment, render_talon_hint
+
+    render_assessment(assessment)
+    if talon:
+        from advisor.cli.render_talon import render_outlook
+
+        render_outlook(_outlook(assessment))
+    else:
+        render_talon_hint()
+    sys.stdout.flush()
+    passing = None
+    if seats is not None:
+        from advisor.cli.render_allpass import render_passing
+
+        passing = _passing(assessment, seats)
+        render_passing(passing)
+        sys.stdout.flush()
+    found = None
+    if exact:
+        from advisor.cli.render_exact import render_exact
+
+        found = _exact(assessment, settings, passing, sys.stderr.isatty())
+        render_exact(found)
+    return passing, found
+
+
+def _print_json(
+    assessment: Assessment, talon: bool, passing: PassingCost | None, found: ExactOdds | None
+) -> None:
+    import json
+
+    data = assessment.to_dict()
+    if talon:
+        data["talon"] = _outlook(assessment).to_dict()
+    if passing is not None:
+        data["allpass"] = passing.to_dict()
+    if found is not None:
+        data["exact"] = found.to_dict()
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 def _outlook(assessment: Assessment) -> TalonOutlook:
@@ -145,23 +177,43 @@ def _passing(assessment: Assessment, seats: tuple[Position, ...]) -> PassingCost
     return passing_cost(assessment.hand, seats, AllPassRules.from_table(assessment.table))
 
 
+class _ExactSettings(NamedTuple):
+    """What ``--exact`` is asked to do."""
+
+    lead: Lead
+    samples: int
+    seed: int
+    discard: str
+    full: bool
+    jobs: int
+
+
 def _exact(
     assessment: Assessment,
-    lead: str,
-    samples: int,
-    seed: int,
-    discard: str,
+    settings: _ExactSettings,
     passing: PassingCost | None,
+    show_progress: bool,
 ) -> ExactOdds:
-    """Imported here: the plain check never loads the solver."""
+    """The exact analysis, under a progress bar on standard error when ``show_progress``.
+    Imported here: the plain check never loads the solver."""
+    import functools
+
     from advisor.exact import exact_odds
 
-    return exact_odds(
+    run = functools.partial(
+        exact_odds,
         assessment.hand,
-        Lead(lead),
+        settings.lead,
         assessment.table,
-        samples=samples,
-        seed=seed,
-        discard=discard,
+        samples=settings.samples,
+        seed=settings.seed,
+        discard=settings.discard,
         passing=passing,
+        full=settings.full,
+        jobs=settings.jobs,
     )
+    if not show_progress:
+        return run()
+    from advisor.cli.render import with_progress
+
+    return with_progress(run, N_("Exact play"))

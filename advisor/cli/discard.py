@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import click
 
 from advisor.cards import WITH_TALON, CardSet, parse_cards
@@ -24,7 +26,7 @@ from advisor.table import Table
 from advisor.talon import best_discards
 
 SHOWN = 3  # the best discard and the next two
-EXACT_SETTINGS = ("samples", "all_layouts", "seed", "jobs")
+EXACT_SETTINGS = ("samples", "all_layouts", "seed", "full", "jobs")
 
 
 @click.command(
@@ -77,7 +79,15 @@ EXACT_SETTINGS = ("samples", "all_layouts", "seed", "jobs")
     help_values={"layouts": ALL_LAYOUTS},
 )
 @seed_option(N_("With --exact: the sampling seed (same seed, same answer)."))
-@jobs_option(N_("With --exact --all: threads to solve with, at most 4 a core."))
+@click.option(
+    "--full",
+    is_flag=True,
+    help=N_(
+        "With --exact: play out every discard on all the layouts, even when fewer already "
+        "make the verdict and the choice clear (slower, more precise figures)."
+    ),
+)
+@jobs_option(N_("With --exact: threads to solve with (the answer is the same)."))
 @click.pass_context
 def discard(
     ctx: click.Context,
@@ -89,6 +99,7 @@ def discard(
     samples: int,
     all_layouts: bool,
     seed: int,
+    full: bool,
     jobs: int,
 ) -> None:
     given = require_exact(ctx, exact, EXACT_SETTINGS)
@@ -97,7 +108,9 @@ def discard(
     twelve = parse_cards(cards, count=WITH_TALON)
     table = effective_table(table_path)
     if exact:
-        _exact(twelve, lead.lower(), table, samples, all_layouts, seed, jobs, as_json)
+        _exact(
+            twelve, lead.lower(), table, _Settings(samples, all_layouts, seed, full, jobs), as_json
+        )
     if lead.lower() not in ("me", "them"):
         lead_param = next(p for p in ctx.command.params if p.name == "lead")
         raise click.BadParameter(_("left and right need --exact"), ctx, lead_param)
@@ -120,27 +133,29 @@ def discard(
     raise SystemExit(ExitCode.DECLARE if best.assessment.declare else ExitCode.PASS)
 
 
-def _exact(
-    twelve: CardSet,
-    lead: str,
-    table: Table,
-    samples: int,
-    all_layouts: bool,
-    seed: int,
-    jobs: int,
-    as_json: bool,
-) -> None:
-    """``--exact``: every discard by exact play. Imported here: the table's advice never
-    loads the solver."""
+class _Settings(NamedTuple):
+    """What ``--exact`` is asked to do."""
+
+    samples: int
+    all_layouts: bool
+    seed: int
+    full: bool
+    jobs: int
+
+
+def _exact(twelve: CardSet, lead: str, table: Table, settings: _Settings, as_json: bool) -> None:
+    """``--exact``: every discard by exact play, under a progress bar on a terminal's standard
+    error (not with --json). Imported here: the table's advice never loads the solver."""
     import functools
     import sys
 
     from advisor.discard_odds import discard_odds
 
-    run = functools.partial(discard_odds, twelve, Lead(lead), table, samples=samples,
-                            seed=seed, exact=all_layouts, jobs=jobs)  # fmt: skip
-    if all_layouts and sys.stderr.isatty():
-        from advisor.cli.render_solve import with_progress
+    run = functools.partial(discard_odds, twelve, Lead(lead), table, samples=settings.samples,
+                            seed=settings.seed, exact=settings.all_layouts, full=settings.full,
+                            jobs=settings.jobs)  # fmt: skip
+    if not as_json and sys.stderr.isatty():
+        from advisor.cli.render import with_progress
 
         found = with_progress(run)
     else:

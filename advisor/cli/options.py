@@ -196,6 +196,28 @@ def exact_options(function: F) -> F:
     return function
 
 
+def full_option(function: F) -> F:
+    """``--full``: work out every talon of the exact analysis."""
+    return click.option(
+        "--full",
+        is_flag=True,
+        help=N_(
+            "With --exact: work out every talon in full, even when a few already make the "
+            "verdict clear (slower; the figures then are not bounds nor estimates from "
+            "fewer deals)."
+        ),
+    )(function)
+
+
+def exact_run_options(function: F) -> F:
+    """``--full`` and ``--jobs``: how much of the exact analysis to work out, and with how many
+    threads."""
+    function = jobs_option(N_("With --exact: threads to solve with (the answer is the same)."))(
+        function
+    )
+    return full_option(function)
+
+
 def require_exact(
     ctx: click.Context, exact: bool, settings: tuple[str, ...] = EXACT_SETTINGS
 ) -> list[str]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import errno
 import sys
-from typing import IO
+from collections.abc import Callable
+from typing import IO, TypeVar
 
 from rich.console import Console
 from rich.text import Text
@@ -82,3 +83,49 @@ def verdict_line(head: Text, reason: str, more: str, width: int) -> Text:
     if len(head) + len(reason) + len(more) + 5 <= width:
         return Text.assemble(head, f" — {reason}; {more}")
     return Text.assemble(head, f" — {reason};\n{' ' * (len(head) + 3)}{more}")
+
+
+LINE_WIDTH = 80
+
+
+def labelled(label: str, text: str, width: int = LINE_WIDTH) -> Text:
+    """``label`` (bold, two spaces after it) and ``text`` wrapped at spaces to ``width``
+    columns, each further line indented under the first one's text."""
+    lead = len(label) + 2
+    lines = [""]
+    for word in text.split(" "):
+        if lines[-1] and lead + len(lines[-1]) + 1 + len(word) > width:
+            lines.append("")
+        lines[-1] += f" {word}" if lines[-1] else word
+    return Text.assemble((label + "  ", "bold"), ("\n" + " " * lead).join(lines))
+
+
+T = TypeVar("T")
+
+
+def with_progress(run: Callable[..., T], label: str = N_("Solving")) -> T:
+    """Call ``run(progress=...)`` under a rich progress bar on standard error, headed by
+    ``label`` (translated), drawn from the first progress report on: bad input, which ``run``
+    rejects before it solves anything, is told without a bar drawn first, and a run that ends
+    without reporting draws none."""
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
+
+    bar = Progress(
+        _(label),
+        BarColumn(),
+        TaskProgressColumn(),
+        TimeRemainingColumn(),
+        console=console(stderr=True),
+        transient=True,
+    )
+    task = bar.add_task("work", total=None)
+
+    def update(done: int, total: int) -> None:
+        if not bar.live.is_started:
+            bar.start()
+        bar.update(task, completed=done, total=total)
+
+    try:
+        return run(progress=update)
+    finally:
+        bar.stop()

@@ -13,11 +13,12 @@ from advisor.cli.render import (
     VERDICT_STYLE,
     VERDICT_WORDS,
     console,
+    labelled,
     share,
     verdict_line,
 )
 from advisor.defaults import TALON_COUNT
-from advisor.exact import ExactOdds
+from advisor.exact import ExactOdds, Method
 from advisor.i18n import N_, _, ngettext, number, shown_cards
 
 _HEADER = (N_("Lead"), N_("Caught"), N_("95% interval"), N_("Score"), N_("95% interval"))
@@ -34,9 +35,13 @@ def render_exact(found: ExactOdds) -> None:
     out = console()
     out.print()
     out.print(_title(found))
+    how = _how_line(found)
+    if how is not None:
+        out.print(how)
     out.print(_seat_lines(found))
-    out.print(_tricks_line(found))
-    out.print(_discarded_line(found))
+    if not found.bound:
+        out.print(_tricks_line(found))
+        out.print(_discarded_line(found))
     out.print(_verdict_line(found, out.width))
     if found.too_close:
         label = _label(N_("Close"))
@@ -58,26 +63,60 @@ def _label(english: str) -> str:
 
 
 def _title(found: ExactOdds) -> Text:
-    label = _label(N_("Exact play"))
-    text = ngettext(
-        "{count} deal ({per_talon} for each of the {talons} talons), {discard} discards, "
-        "seed {seed}",
-        "{count} deals ({per_talon} for each of the {talons} talons), {discard} discards, "
-        "seed {seed}",
-        found.samples,
-        per_talon=found.samples // TALON_COUNT,
-        talons=TALON_COUNT,
-        discard=found.discard.value,
-        seed=str(found.seed),  # an option's value: digits as typed
-    )
-    return Text.assemble((label, "bold"), text)
+    values = {
+        "per_talon": found.samples // TALON_COUNT,
+        "talons": TALON_COUNT,
+        "discard": found.discard.value,
+        "seed": str(found.seed),  # an option's value: digits as typed
+    }
+    if found.method is Method.SEQUENTIAL:
+        text = ngettext(
+            "{count} of {samples} deals ({used} of the {talons} talons, {per_talon} each), "
+            "{discard} discards, seed {seed}",
+            "{count} of {samples} deals ({used} of the {talons} talons, {per_talon} each), "
+            "{discard} discards, seed {seed}",
+            found.deals,
+            samples=found.samples,
+            used=found.talons_used,
+            **values,
+        )
+    else:
+        text = ngettext(
+            "{count} deal ({per_talon} for each of the {talons} talons), {discard} discards, "
+            "seed {seed}",
+            "{count} deals ({per_talon} for each of the {talons} talons), {discard} discards, "
+            "seed {seed}",
+            found.samples,
+            **values,
+        )
+    return labelled(_("Exact play"), text)
+
+
+def _how_line(found: ExactOdds) -> Text | None:
+    """What a sequential estimate or bounds are, in a line (None for every talon in full)."""
+    if found.method is Method.SEQUENTIAL:
+        label = _("Sequential")
+        text = _(
+            "talons drawn at random until the verdict was clear; --full works out all {talons}",
+            talons=TALON_COUNT,
+        )
+    elif found.method is Method.BOUNDS:
+        label = _("Bounds")
+        text = _(
+            "whatever M discards, he is caught at least this often and scores at most this, "
+            "which settles the verdict; --full works the figures out"
+        )
+    else:
+        return None
+    return labelled(label, text)
 
 
 def _seat_lines(found: ExactOdds) -> Text:
     rows: list[tuple[str, ...]] = [tuple(_(cell) for cell in _HEADER)]
+    row_of = _bound_row if found.bound else _row
     for seat in found.seats:
         rows.append(
-            _row(
+            row_of(
                 _(_SEAT_NAMES[seat.seat.lead.value]),
                 seat.p_caught,
                 seat.interval,
@@ -87,7 +126,7 @@ def _seat_lines(found: ExactOdds) -> Text:
         )
     if len(found.seats) > 1:
         rows.append(
-            _row(
+            row_of(
                 _(_AVERAGE),
                 found.p_caught,
                 found.interval,
@@ -123,10 +162,29 @@ def _row(
     )
 
 
+def _bound_row(
+    name: str,
+    p_caught: float,
+    interval: tuple[float, float],
+    score: float,
+    score_interval: tuple[float, float],
+) -> tuple[str, ...]:
+    """A row of bounds: the catch chance at least, the score at most, and each one's 95 %
+    limit."""
+    return (
+        name,
+        "≥ " + share(p_caught),
+        "≥ " + share(interval[0]),
+        "≤ " + number(score, "+.2f"),
+        "≤ " + number(score_interval[1], "+.1f"),
+    )
+
+
 def _tricks_line(found: ExactOdds) -> Text:
     """The share of deals for each number of forced tricks, wrapped under its label."""
-    total = sum(found.histogram)
-    shares = [f"{t}: {share(n / total)}" for t, n in enumerate(found.histogram) if n]
+    histogram = found.histogram or ()
+    total = sum(histogram)
+    shares = [f"{t}: {share(n / total)}" for t, n in enumerate(histogram) if n]
     label = _label(N_("Tricks forced"))
     lines = [""]
     for piece in shares:
@@ -165,7 +223,20 @@ def _verdict_line(found: ExactOdds, width: int) -> Text:
     a line of its own when the whole would not fit in ``width`` columns."""
     limit = found.threshold
     if limit is not None and found.expected_score > found.pass_score and not found.declare:
-        why = _("caught in {caught} (limit {limit:g}%)", caught=share(found.p_caught), limit=limit)
+        caught = ("≥ " if found.bound else "") + share(found.p_caught)
+        why = _("caught in {caught} (limit {limit:g}%)", caught=caught, limit=limit)
+    elif found.bound and found.passing is None:
+        why = _(
+            "expected at most {score:+.2f} (passing: {passing:g})",
+            score=found.expected_score,
+            passing=found.pass_score,
+        )
+    elif found.bound:
+        why = _(
+            "expected at most {score:+.2f} (passing: {passing:+.2f}, all-pass)",
+            score=found.expected_score,
+            passing=found.pass_score,
+        )
     elif found.passing is None:
         why = _(
             "expected {score:+.2f} (passing: {passing:g})",
@@ -190,6 +261,13 @@ def _verdict_line(found: ExactOdds, width: int) -> Text:
 
 def exact_summary(exact: Mapping[str, Any]) -> str:
     """The ``exact`` object of a JSON record in one line (``advisor batch``'s table)."""
+    if exact.get("bound"):
+        return _(
+            "exact: {verdict}, caught ≥ {caught}, score ≤ {score:+.2f} (bounds)",
+            verdict=_(VERDICT_WORDS[exact["verdict"]]),
+            caught=share(exact["p_caught"]),
+            score=exact["expected_score"],
+        )
     return _(
         "exact: {verdict}, caught {caught} ({low}–{high}), score {score:+.2f}",
         verdict=_(VERDICT_WORDS[exact["verdict"]]),

@@ -11,6 +11,7 @@ from advisor.cli.render import (
     VERDICT_HEADLINES,
     VERDICT_STYLE,
     console,
+    labelled,
     labels,
     share,
 )
@@ -35,13 +36,24 @@ def render_discard_odds(found: DiscardOdds) -> None:
     cards, lead, layouts, exact = labels(N_("Cards"), N_("Lead"), N_("Layouts"), N_("Exact"))
     out.print(Text.assemble((cards, "bold"), shown_cards(found.cards)))
     out.print(Text.assemble((lead, "bold"), _(LEAD_WORDS[found.lead.value])))
-    splits = ngettext(
-        "{count:,} random split (seed {seed}), the same for every discard",
-        "{count:,} random splits (seed {seed}), the same for every discard",
-        found.samples,
-        seed=str(found.seed),  # an option's value: digits as typed
-    )
-    out.print(Text.assemble((layouts, "bold"), splits))
+    if found.layouts < found.samples:
+        splits = ngettext(
+            "{count:,} of {samples:,} random splits (seed {seed}), the same for every "
+            "discard: enough for the verdict and the choice (--full: all of them)",
+            "{count:,} of {samples:,} random splits (seed {seed}), the same for every "
+            "discard: enough for the verdict and the choice (--full: all of them)",
+            found.layouts,
+            samples=found.samples,
+            seed=str(found.seed),  # an option's value: digits as typed
+        )
+    else:
+        splits = ngettext(
+            "{count:,} random split (seed {seed}), the same for every discard",
+            "{count:,} random splits (seed {seed}), the same for every discard",
+            found.samples,
+            seed=str(found.seed),  # an option's value: digits as typed
+        )
+    out.print(labelled(layouts.rstrip(), splits))
     if found.exact:
         solved = sum(1 for candidate in found.candidates if candidate.exact)
         leading = ngettext(

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
 from rich.text import Text
 
 from advisor.cards import Card, CardSet, Suit, format_ranks
@@ -23,7 +20,6 @@ SEAT_LETTERS = {
 }
 """Each seat's letter in the diagram and the table of tricks (the notation of ``--layout``
 keeps M, L and R)."""
-T = TypeVar("T")
 _RED = (Suit.DIAMONDS, Suit.HEARTS)
 _COLUMN = 24  # width of L's column in the diagram
 _CARD_COLUMN = 6  # width of a card's column in the table of tricks
@@ -167,30 +163,3 @@ def _caught_line(found: HandOdds) -> str:
         high=100 * high,
         **values,
     )
-
-
-def with_progress(run: Callable[..., T]) -> T:
-    """Call ``run(progress=...)`` under a rich progress bar on standard error, drawn from the
-    first progress report on: bad input, which ``run`` rejects before it solves anything, is
-    told without a bar drawn first."""
-    from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
-
-    bar = Progress(
-        _("Solving"),
-        BarColumn(),
-        TaskProgressColumn(),
-        TimeRemainingColumn(),
-        console=console(stderr=True),
-        transient=True,
-    )
-    task = bar.add_task("layouts", total=None)
-
-    def update(done: int, total: int) -> None:
-        if not bar.live.is_started:
-            bar.start()
-        bar.update(task, completed=done, total=total)
-
-    try:
-        return run(progress=update)
-    finally:
-        bar.stop()

@@ -121,7 +121,7 @@ def _solve_odds(
     (seat,) = Lead(lead).seats
     run = functools.partial(catch_odds, hand, discards, seat, samples=samples, seed=seed, jobs=jobs)
     if sys.stderr.isatty() and (samples or EXACT_LAYOUTS) >= _PROGRESS_FROM:
-        from advisor.cli.render_solve import with_progress
+        from advisor.cli.render import with_progress
 
         odds = with_progress(run)
     else:

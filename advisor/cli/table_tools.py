@@ -199,7 +199,7 @@ def _exact_comparison(samples: int, seed: int, discard: str, jobs: int) -> Exact
 
     if not core_available():
         raise SolverUnavailableError()
-    return ExactComparison(ExactFields(samples, seed, discard), jobs)
+    return ExactComparison(ExactFields(samples, seed, discard, full=True), jobs)
 
 
 def _run_comparison(

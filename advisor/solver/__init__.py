@@ -29,6 +29,7 @@ from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
 from advisor.errors import LayoutError, SolverUnavailableError
 from advisor.i18n import Phrase, as_cards
 from advisor.limits import check_jobs, check_samples
+from advisor.sampling import Z95, wilson_interval
 from advisor.seats import Seat
 from advisor.solver.layout import Layout, check_layout, format_layout, parse_layout
 
@@ -51,6 +52,8 @@ __all__ = [
     "sample_ranks",
     "solve_layout",
     "solve_many",
+    "stop_searches",
+    "wilson_interval",
 ]
 
 # built without a C compiler (or ADVISOR_PUREPYTHON set): the library works, the solver says so
@@ -67,7 +70,6 @@ GAVE_UP = 255
 """What :func:`solve_many` says of a layout its node budget did not settle."""
 EXACT_LAYOUTS = math.comb(2 * HAND_SIZE, HAND_SIZE)  # 184,756
 _CHUNKS_PER_JOB = 16
-_Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 
 
 @dataclass(frozen=True)
@@ -166,7 +168,7 @@ class Odds:
             return mean, mean
         squares = sum(count * _score(t) ** 2 for t, count in enumerate(self.histogram))
         variance = max(0.0, (squares - n * mean * mean) / (n - 1))
-        half = _Z95 * math.sqrt(variance / n)
+        half = Z95 * math.sqrt(variance / n)
         return mean - half, mean + half
 
 
@@ -208,19 +210,6 @@ class HandOdds:
         return data
 
 
-def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion.
-
-    >>> [round(bound, 4) for bound in wilson_interval(4, 10)]
-    [0.1682, 0.6873]
-    """
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def core_available() -> bool:
     """Whether the compiled solver was built."""
     return _core is not None
@@ -229,6 +218,14 @@ def core_available() -> bool:
 def _require_core() -> None:
     if _core is None:
         raise SolverUnavailableError()
+
+
+def stop_searches(stop: bool) -> None:
+    """With True, every search running in another thread gives up at once (its call raises
+    ``_core.Stopped``), and so does every one begun, until ``stop_searches(False)``: how
+    :func:`advisor.parallel.in_order` stops its threads."""
+    _require_core()
+    _core.stop(stop)
 
 
 def nodes_searched() -> int:

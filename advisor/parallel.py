@@ -1,0 +1,61 @@
+"""Work spread over threads, results in order, and stopped at once when the caller is done.
+
+The solvers search in compiled code that lets go of the GIL, so threads run their searches in
+parallel and share one transposition table. The threads are never waited for longer than a
+search takes to notice that it must stop: when the caller stops reading the results (it has
+what it needs) or is interrupted (Ctrl-C raises in the main thread while it waits), ``stop(True)``
+makes every search running give up at once, the work not yet begun is cancelled, and
+``stop(False)`` lets searches run again.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import deque
+from collections.abc import Callable, Generator, Iterable
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+AHEAD_PER_JOB = 2  # items begun ahead of the one the caller waits for, per thread
+
+
+def in_order(
+    work: Callable[[T], R], items: Iterable[T], jobs: int, stop: Callable[[bool], None]
+) -> Generator[R, None, None]:
+    """``work(item)`` for each of ``items``, yielded in their order; in ``jobs`` threads when
+    ``jobs`` > 1 (``stop`` as the module docstring says), else here, one after the other."""
+    if jobs == 1:
+        yield from map(work, items)
+        return
+    from concurrent.futures import ThreadPoolExecutor  # only for threads
+
+    waiting = iter(items)
+    with ThreadPoolExecutor(max_workers=jobs) as threads:
+        pending: deque[Future[R]] = deque(
+            threads.submit(work, item) for item in itertools.islice(waiting, AHEAD_PER_JOB * jobs)
+        )
+        try:
+            while pending:
+                found = pending.popleft().result()
+                pending.extend(threads.submit(work, item) for item in itertools.islice(waiting, 1))
+                yield found
+        finally:
+            if pending:
+                _stop_all(pending, stop)
+
+
+def _stop_all(pending: deque[Future[R]], stop: Callable[[bool], None]) -> None:
+    from concurrent.futures import wait
+
+    stop(True)
+    try:
+        for future in pending:
+            future.cancel()
+        wait(pending)
+    finally:
+        stop(False)
