@@ -12,14 +12,14 @@ setup(
         Extension(
             "advisor.solver._core",
             sources=["advisor/solver/_core.c"],
-            depends=["advisor/_cards.h"],
+            depends=["advisor/_cards.h", "advisor/_stop.h"],
             extra_compile_args=["-O3", "-std=c99", "-Wall", "-Wextra"],
             optional=True,
         ),
         Extension(
             "advisor.allpass._core",
             sources=["advisor/allpass/_core.c"],
-            depends=["advisor/_cards.h"],
+            depends=["advisor/_cards.h", "advisor/_stop.h"],
             extra_compile_args=["-O3", "-std=c99", "-Wall", "-Wextra"],
             optional=True,
         ),

@@ -33,6 +33,7 @@ of up to four cards that is not clean and that no entry lists (:func:`calibratio
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import math
@@ -51,6 +52,7 @@ from advisor.errors import CalibrationError, SolverUnavailableError
 from advisor.holdings import Holding
 from advisor.i18n import N_, Phrase
 from advisor.limits import check_jobs, check_samples
+from advisor.parallel import in_order
 from advisor.rules import SuitJudgement, judge
 from advisor.seats import Lead, Seat
 from advisor.solver import (
@@ -58,6 +60,7 @@ from advisor.solver import (
     ProgressCallback,
     core_available,
     solve_many,
+    stop_searches,
     wilson_interval,
 )
 from advisor.table import RULE_DEFAULTS, SETTING_DEFAULTS, Table, merge_table
@@ -341,12 +344,10 @@ def _run(
     work: Sequence[_Piece], seats: Sequence[Seat], jobs: int, progress: ProgressCallback | None
 ) -> Iterator[dict[Seat, int]]:
     """Each piece's caught counts, in order; with jobs > 1 in that many threads (the compiled
-    search lets go of the GIL and the threads share its transposition table)."""
-    from concurrent.futures import ThreadPoolExecutor
-
+    search lets go of the GIL and the threads share its transposition table), stopped at once
+    when the caller stops reading or is interrupted (:func:`advisor.parallel.in_order`)."""
     solve = functools.partial(_solve, seats=seats)
-    with ThreadPoolExecutor(max_workers=jobs) as pool:  # no thread starts with jobs = 1
-        solved = map(solve, work) if jobs == 1 else pool.map(solve, work)
+    with contextlib.closing(in_order(solve, work, jobs, stop_searches)) as solved:
         for done, counts in enumerate(solved, 1):
             yield counts
             if progress is not None:

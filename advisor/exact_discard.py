@@ -543,7 +543,7 @@ class DiscardScores:
             for part in parts:
                 part.settle()
         points = int(tolerance * len(self.layouts) * len(self.seats))  # in the totals' terms
-        self.best_rank = _best_first(entries, None, points)[1]  # type: ignore[index]
+        _best_first(entries, None, points)
 
     def best(self) -> int:
         """The rank of the best settled discard (by total, then the table's order)."""

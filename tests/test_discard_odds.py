@@ -10,7 +10,7 @@ from solver_build import require_solver
 
 from advisor.cards import parse_cards
 from advisor.cli import main
-from advisor.discard_odds import discard_odds
+from advisor.discard_odds import FIRST_BATCH, SETTLED_BEST, discard_odds
 from advisor.errors import CardCountError, ExactError, LimitError
 from advisor.seats import Lead, Seat
 from advisor.solver import catch_odds
@@ -33,11 +33,11 @@ def test_the_issue_hand_throws_the_king_and_ace() -> None:
 
 
 def test_every_discard_is_there_once_best_first() -> None:
-    found = discard_odds(TWELVE, Lead.ME, TABLE, samples=300, seed=4)
+    found = discard_odds(TWELVE, Lead.ME, TABLE, samples=300, seed=4, full=True)
     assert len({c.discards for c in found.candidates}) == 66
     settled = [c for c in found.candidates if c.settled]
     scores = [c.expected_score for c in settled]
-    assert scores == sorted(scores, reverse=True) and len(settled) >= 5
+    assert scores == sorted(scores, reverse=True) and len(settled) >= SETTLED_BEST
     assert list(found.candidates[: len(settled)]) == settled  # the settled ones come first
     best_score = found.best.expected_score
     assert best_score is not None
@@ -54,7 +54,7 @@ def test_every_discard_is_there_once_best_first() -> None:
 @pytest.mark.parametrize("seat", [Seat.M, Seat.R])
 def test_a_discard_scores_as_solve_scores_its_ten_cards(seat: Seat) -> None:
     lead = Lead.ME if seat is Seat.M else Lead.RIGHT
-    found = discard_odds(TWELVE, lead, TABLE, samples=400, seed=11)
+    found = discard_odds(TWELVE, lead, TABLE, samples=400, seed=11, full=True)
     for candidate in [c for c in found.candidates if c.settled][:3]:
         alone = catch_odds(candidate.hand, candidate.discards, seat, samples=400, seed=11)
         (seat_found,) = candidate.seats
@@ -107,11 +107,12 @@ def test_bad_input() -> None:
 
 
 def test_to_dict() -> None:
-    data = discard_odds(ISSUE, Lead.LEFT, TABLE, samples=300).to_dict()
+    data = discard_odds(ISSUE, Lead.LEFT, TABLE, samples=300, full=True).to_dict()
     assert set(data) == {
-        "cards", "lead", "samples", "seed", "exact", "pass_score", "threshold", "verdict",
-        "best", "candidates",
+        "cards", "lead", "samples", "layouts", "seed", "exact", "pass_score", "threshold",
+        "verdict", "best", "candidates",
     }  # fmt: skip
+    assert data["layouts"] == 300
     assert len(data["candidates"]) == 66 and data["best"] == data["candidates"][0]
     best = data["best"]
     assert best["discards"] == "♣K A" and best["same_as"] is None
@@ -119,6 +120,21 @@ def test_to_dict() -> None:
     assert sum(best["histogram"]) == 300
     pruned = [c for c in data["candidates"] if c["expected_score"] is None]
     assert pruned and all(c["histogram"] is None and c["score_at_most"] < 0 for c in pruned)
+
+
+def test_the_splits_stop_once_they_tell_enough() -> None:
+    # Hopeless: every discard is caught nearly always, the first batch settles the verdict.
+    hopeless = discard_odds(parse_cards("♠8 10 Q A ♣8 10 Q ♦8 10 Q ♥K A"), Lead.ME, TABLE)
+    assert hopeless.layouts == FIRST_BATCH < hopeless.samples == 2000
+    assert hopeless.verdict == "pass" and hopeless.to_dict()["layouts"] == FIRST_BATCH
+    # A clean discard: its score known to a point either way (an allowance for catches unseen).
+    clean = discard_odds(TWELVE, Lead.ME, TABLE)
+    assert clean.best.expected_score == 10 and clean.layouts < 2000
+    low, _ = clean.best.interval
+    assert clean.best.p_caught == 0 and low == 0
+    # A close call: on to every split, or until the best is clearly on one side.
+    close = discard_odds(ISSUE, Lead.LEFT, TABLE)
+    assert close.best.discards == parse_cards("♣K A") and close.layouts > FIRST_BATCH
 
 
 def test_an_all_pass_pass_score_needs_the_hand_as_dealt() -> None:

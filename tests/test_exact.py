@@ -12,15 +12,8 @@ import advisor.exact
 from advisor.cards import CardSet, parse_cards, parse_hand
 from advisor.defaults import TALON_COUNT
 from advisor.errors import CardCountError, LimitError
-from advisor.exact import (
-    DEFAULT_SAMPLES,
-    ExactError,
-    SplitSampler,
-    choice_seed,
-    draw_strata,
-    exact_odds,
-    splits_per_talon,
-)
+from advisor.exact import DEFAULT_SAMPLES, ExactError, Method, exact_odds, splits_per_talon
+from advisor.exact_sample import CHOICE_SPLITS_PER_TALON, Deals, SplitSampler, Stratum
 from advisor.seats import Lead, Seat
 from advisor.solver import EXACT_LAYOUTS, Odds, SolverUnavailableError, catch_odds
 from advisor.table import Table, default_table, merge_table
@@ -84,11 +77,17 @@ def test_leads(lead: Lead, seats: tuple[Seat, ...], founding: Lead) -> None:
 # --- the sample --------------------------------------------------------------------------------
 
 
+def strata(hand: CardSet, per_talon: int, seed: int) -> list[Stratum]:
+    deals = Deals(hand, per_talon, seed)
+    return [deals.reported(number) for number in range(TALON_COUNT)]
+
+
 def test_strata_are_the_talons_with_equal_splits() -> None:
-    strata = draw_strata(LONE_KING, 3, SEED)
-    assert [s.talon for s in strata] == [t for t, _ in talon_discards(LONE_KING, Lead.ME, TABLE)]
+    drawn = strata(LONE_KING, 3, SEED)
+    assert [s.talon for s in drawn] == [t for t, _ in talon_discards(LONE_KING, Lead.ME, TABLE)]
     unseen = LONE_KING.complement()
-    for stratum in strata:
+    for number, stratum in enumerate(drawn):
+        assert stratum.number == number
         assert len(stratum.talon) == 2 and len(stratum.pool) == 20
         assert stratum.pool == unseen - stratum.talon
         assert len(stratum.splits) == 3
@@ -97,15 +96,25 @@ def test_strata_are_the_talons_with_equal_splits() -> None:
 
 
 def test_strata_depend_on_the_seed_only() -> None:
-    assert draw_strata(LONE_KING, 2, SEED) == draw_strata(LONE_KING, 2, SEED)
-    assert draw_strata(LONE_KING, 2, SEED) != draw_strata(LONE_KING, 2, SEED + 1)
+    assert strata(LONE_KING, 2, SEED) == strata(LONE_KING, 2, SEED)
+    assert strata(LONE_KING, 2, SEED) != strata(LONE_KING, 2, SEED + 1)
+
+
+def test_more_splits_extend_a_talons_own() -> None:
+    # A talon's splits come from a stream of its own: asking for more extends them, and the
+    # order the talons are worked out in changes nothing.
+    few, more = Deals(LONE_KING, 2, SEED), Deals(LONE_KING, 5, SEED)
+    for number in (0, 17, 230):
+        assert more.reported(number).splits[:2] == few.reported(number).splits
+    assert sorted(few.order()) == list(range(TALON_COUNT)) and few.order() == more.order()
+    assert few.order() != Deals(LONE_KING, 2, SEED + 1).order()
 
 
 def test_splits_are_uniform() -> None:
     # Every card of the pool goes to L half of the time, every two cards 9/38 of the time.
     sampler = SplitSampler(LONE_KING.complement())
     talon = CardSet(1 << sampler.cards[4] | 1 << sampler.cards[15])
-    stratum = sampler.stratum(talon, 20_000, random.Random(SEED))
+    stratum = sampler.stratum(0, talon, 20_000, random.Random(SEED))
     cards = [card.index for card in stratum.pool]
     alone = [sum(m >> i & 1 for m in stratum.splits) / 20_000 for i in cards]
     assert all(abs(share - 0.5) < 0.015 for share in alone)
@@ -116,7 +125,7 @@ def test_splits_are_uniform() -> None:
 def sampled(hand: CardSet, talon: str, discards: str, seat: Seat, seed: int) -> Odds:
     """One talon and discard, 924 of the library's own sampled splits, solved."""
     sampler = SplitSampler(hand.complement())
-    stratum = sampler.stratum(parse_cards(talon), DEFAULT_SAMPLES, random.Random(seed))
+    stratum = sampler.stratum(0, parse_cards(talon), DEFAULT_SAMPLES, random.Random(seed))
     tricks = stratum.solve(hand, parse_cards(discards), seat)
     return Odds(tuple(tricks.count(t) for t in range(11)), exact=False)
 
@@ -154,42 +163,49 @@ def test_interval_holds_the_full_enumeration(hand: CardSet, talon: str, seat: Se
 
 @pytest.mark.parametrize("lead", Lead)
 def test_a_clean_hand_is_never_caught(lead: Lead) -> None:
-    found = exact_odds(CLEAN, lead, TABLE, samples=231, seed=SEED)
+    found = exact_odds(CLEAN, lead, TABLE, samples=231, seed=SEED, full=True)
+    assert found.method is Method.FULL and found.talons_used == TALON_COUNT
     assert found.p_caught == 0 and found.interval[0] == 0
-    assert found.histogram[0] == 231 * len(lead.seats)
+    assert found.histogram is not None and found.histogram[0] == 231 * len(lead.seats)
     assert found.expected_score == 10
+    low, high = found.score_interval  # never caught among 231 deals is not never caught
+    assert high == 10 and 9.5 < low < 10
     assert found.verdict == found.founding.verdict == "declare" and found.reason is None
 
 
 @pytest.mark.parametrize("lead", Lead)
 def test_a_hand_no_talon_can_save_is_always_caught(lead: Lead) -> None:
-    found = exact_odds(HOPELESS, lead, TABLE, samples=231, seed=SEED)
+    found = exact_odds(HOPELESS, lead, TABLE, samples=231, seed=SEED, full=True)
     assert found.p_caught == 1 and found.interval[1] == pytest.approx(1)
-    assert found.histogram[0] == 0
+    assert found.histogram is not None and found.histogram[0] == 0
     assert found.expected_score <= -40
     assert found.verdict == found.founding.verdict == "pass" and found.reason is None
+    bounded = exact_odds(HOPELESS, lead, TABLE, samples=231, seed=SEED)
+    assert bounded.method is Method.BOUNDS and bounded.bound and bounded.histogram is None
+    assert bounded.p_caught == 1 and bounded.expected_score == -10  # caught: -10 at least
+    assert bounded.verdict == "pass" and not bounded.too_close
 
 
 def test_the_lone_king_example() -> None:
-    found = exact_odds(LONE_KING, Lead.THEM, TABLE)
+    found = exact_odds(LONE_KING, Lead.THEM, TABLE, full=True)
     assert found.founding.verdict == "pass"
     assert 0.04 <= found.p_caught <= 0.08
     assert found.verdict == "declare"
     assert str(found.reason) == "the talon usually lets the player discard ♠K (100% of talons)"
-    assert found.samples == 924 and sum(found.histogram) == 2 * 924
+    assert found.samples == 924 and sum(found.histogram or ()) == 2 * 924
     assert [s.seat for s in found.seats] == [Seat.L, Seat.R]
 
 
 def test_them_averages_the_catchers_seats() -> None:
-    both = exact_odds(LONE_KING, Lead.THEM, TABLE, samples=231, seed=SEED)
-    left = exact_odds(LONE_KING, Lead.LEFT, TABLE, samples=231, seed=SEED)
-    right = exact_odds(LONE_KING, Lead.RIGHT, TABLE, samples=231, seed=SEED)
+    both = exact_odds(LONE_KING, Lead.THEM, TABLE, samples=231, seed=SEED, full=True)
+    left = exact_odds(LONE_KING, Lead.LEFT, TABLE, samples=231, seed=SEED, full=True)
+    right = exact_odds(LONE_KING, Lead.RIGHT, TABLE, samples=231, seed=SEED, full=True)
     assert both.seats == left.seats + right.seats
     assert math.isclose(both.p_caught, (left.p_caught + right.p_caught) / 2)
     assert math.isclose(both.interval[0], (left.interval[0] + right.interval[0]) / 2)
     assert math.isclose(both.expected_score, (left.expected_score + right.expected_score) / 2)
     assert both.histogram == tuple(
-        a + b for a, b in zip(left.histogram, right.histogram, strict=True)
+        a + b for a, b in zip(left.histogram or (), right.histogram or (), strict=True)
     )
 
 
@@ -204,8 +220,8 @@ def test_same_seed_same_answer() -> None:
 def test_the_solver_discard_never_scores_less_than_the_table(lead: Lead) -> None:
     # The table's best discard is one of the solver's candidates, on the same splits.
     hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
-    by_table = exact_odds(hand, lead, TABLE, samples=462, seed=SEED, discard="table")
-    by_solver = exact_odds(hand, lead, TABLE, samples=462, seed=SEED, discard="solver")
+    by_table = exact_odds(hand, lead, TABLE, samples=462, seed=SEED, discard="table", full=True)
+    by_solver = exact_odds(hand, lead, TABLE, samples=462, seed=SEED, discard="solver", full=True)
     assert by_solver.expected_score >= by_table.expected_score
     assert by_solver.to_dict()["discard"] == "solver"
 
@@ -213,7 +229,7 @@ def test_the_solver_discard_never_scores_less_than_the_table(lead: Lead) -> None
 def test_declare_then_pass_reason() -> None:
     # The founding rule declares a 50 % hole; exact play (a few per cent) is above a 2 % limit.
     table = merge_table(default_table(), "exact_threshold = 2", "strict.toml")
-    found = exact_odds(FIXTURE, Lead.ME, table, samples=231, seed=SEED)
+    found = exact_odds(FIXTURE, Lead.ME, table, samples=231, seed=SEED, full=True)
     assert found.founding.verdict == "declare" and found.verdict == "pass"
     assert found.reason is not None
     assert str(found.reason).startswith("with best play the catchers catch it in ")
@@ -221,13 +237,15 @@ def test_declare_then_pass_reason() -> None:
 
 
 def test_to_dict() -> None:
-    data = exact_odds(LONE_KING, Lead.LEFT, TABLE, samples=231, seed=SEED).to_dict()
+    data = exact_odds(LONE_KING, Lead.LEFT, TABLE, samples=231, seed=SEED, full=True).to_dict()
     assert set(data) == {
-        "lead", "discard", "seed", "samples", "p_caught", "low", "high", "histogram",
-        "expected_score", "score_low", "score_high", "pass_score", "threshold", "verdict",
-        "reason", "discarded", "seats", "passing",
+        "lead", "discard", "seed", "samples", "method", "talons", "deals", "bound", "p_caught",
+        "low", "high", "histogram", "expected_score", "score_low", "score_high", "pass_score",
+        "threshold", "verdict", "reason", "discarded", "seats", "passing",
     }  # fmt: skip
     assert data["lead"] == "left" and data["samples"] == 231 and data["discard"] == "exact"
+    assert data["method"] == "full" and data["talons"] == 231 and data["deals"] == 231
+    assert data["bound"] is None
     assert data["threshold"] is None and data["pass_score"] == 0
     assert 0 <= data["low"] <= data["p_caught"] <= data["high"] <= 1
     assert data["score_low"] <= data["expected_score"] <= data["score_high"] <= 10
@@ -236,7 +254,7 @@ def test_to_dict() -> None:
     assert set(data["seats"][0]) == {
         "lead", "p_caught", "low", "high", "histogram", "expected_score", "score_low", "score_high"
     }  # fmt: skip
-    assert data["discarded"][0] == {"card": "K♠", "talons": 231}
+    assert data["discarded"][0]["card"] == "K♠" and data["discarded"][0]["talons"] >= 220
 
 
 def low_hands(seed: int, count: int) -> list[CardSet]:
@@ -254,12 +272,13 @@ def test_results_hang_together(seed: int) -> None:
     rng = random.Random(seed)
     for hand in low_hands(seed, 4):
         lead = rng.choice(list(Lead))
-        found = exact_odds(hand, lead, TABLE, samples=231, seed=seed)
+        found = exact_odds(hand, lead, TABLE, samples=231, seed=seed, full=True)
         low, high = found.interval
         assert 0 <= low <= found.p_caught <= high <= 1
-        assert sum(found.histogram) == 231 * len(lead.seats)
-        assert found.p_caught == pytest.approx(1 - found.histogram[0] / sum(found.histogram))
-        tricks = sum(t * n for t, n in enumerate(found.histogram)) / sum(found.histogram)
+        histogram = found.histogram or ()
+        assert sum(histogram) == 231 * len(lead.seats) == found.deals * len(lead.seats)
+        assert found.p_caught == pytest.approx(1 - histogram[0] / sum(histogram))
+        tricks = sum(t * n for t, n in enumerate(histogram)) / sum(histogram)
         assert found.expected_score == pytest.approx(10 * (1 - found.p_caught) - 10 * tricks)
         assert found.declare == (found.expected_score > 0)
         score_low, score_high = found.score_interval
@@ -279,13 +298,13 @@ def with_settings(text: str) -> Table:
 
 def test_the_verdict_follows_the_score_at_its_edge() -> None:
     hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
-    found = exact_odds(hand, Lead.ME, TABLE, samples=231, seed=SEED)
+    found = exact_odds(hand, Lead.ME, TABLE, samples=231, seed=SEED, full=True)
     score = found.expected_score
     assert 0 < score < 10 and found.verdict == "declare"
     below = exact_odds(hand, Lead.ME, with_settings(f"pass_score = {score - 0.001}"),
-                       samples=231, seed=SEED)  # fmt: skip
+                       samples=231, seed=SEED, full=True)  # fmt: skip
     above = exact_odds(hand, Lead.ME, with_settings(f"pass_score = {score + 0.001}"),
-                       samples=231, seed=SEED)  # fmt: skip
+                       samples=231, seed=SEED, full=True)  # fmt: skip
     assert below.expected_score == above.expected_score == score
     assert (below.verdict, above.verdict) == ("declare", "pass")
     assert above.to_dict()["pass_score"] == pytest.approx(score + 0.001)
@@ -306,13 +325,13 @@ def test_the_issue_hand_passes_on_its_own_lead() -> None:
 
 def test_the_threshold_is_an_extra_limit() -> None:
     hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
-    free = exact_odds(hand, Lead.ME, TABLE, samples=231, seed=SEED)
+    free = exact_odds(hand, Lead.ME, TABLE, samples=231, seed=SEED, full=True)
     caught = 100 * free.p_caught
     assert free.threshold is None and free.declare
     strict = exact_odds(hand, Lead.ME, with_settings(f"exact_threshold = {caught - 0.5}"),
-                        samples=231, seed=SEED)  # fmt: skip
+                        samples=231, seed=SEED, full=True)  # fmt: skip
     loose = exact_odds(hand, Lead.ME, with_settings(f"exact_threshold = {caught + 0.5}"),
-                       samples=231, seed=SEED)  # fmt: skip
+                       samples=231, seed=SEED, full=True)  # fmt: skip
     assert (strict.verdict, loose.verdict) == ("pass", "declare")
     off = with_settings("exact_threshold = 40\n")
     assert merge_table(off, "exact_threshold = false", "off.toml").exact_threshold is None
@@ -322,7 +341,8 @@ def test_a_declare_turned_pass_names_the_score() -> None:
     # A permissive table declares the hand; exact play catches it often enough, and for
     # enough tricks, to score below zero.
     loose = "threshold = 100\ncombine = 'max'\nmax_holes = 4\n[rules]\nno_seven = false\n"
-    found = exact_odds(parse_hand("♠8 9 ♣7 9 10 ♦8 9 ♥7 8 J"), Lead.ME, with_settings(loose))
+    found = exact_odds(parse_hand("♠8 9 ♣7 9 10 ♦8 9 ♥7 8 J"), Lead.ME, with_settings(loose),
+                       full=True)  # fmt: skip
     assert found.founding.verdict == "declare" and found.verdict == "pass"
     tricks = found.tricks_when_caught
     assert str(found.reason) == (
@@ -333,9 +353,9 @@ def test_a_declare_turned_pass_names_the_score() -> None:
 
 def test_too_close_to_call() -> None:
     hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
-    score = exact_odds(hand, Lead.ME, TABLE, samples=231, seed=SEED).expected_score
+    score = exact_odds(hand, Lead.ME, TABLE, samples=231, seed=SEED, full=True).expected_score
     found = exact_odds(hand, Lead.ME, with_settings(f"pass_score = {score - 0.2}"),
-                       samples=231, seed=SEED)  # fmt: skip
+                       samples=231, seed=SEED, full=True)  # fmt: skip
     low, high = found.score_interval
     assert low < found.pass_score < found.expected_score < high
     assert found.too_close and found.verdict == "declare"  # the point estimate decides
@@ -345,14 +365,16 @@ def test_too_close_to_call() -> None:
 
 
 def test_the_choice_is_made_on_deals_that_are_not_reported() -> None:
-    reported = draw_strata(LONE_KING, 4, 0)
-    chosen_on = draw_strata(LONE_KING, advisor.exact.CHOICE_SPLITS_PER_TALON, choice_seed(0))
+    deals = Deals(LONE_KING, 4, 0)
+    reported = [deals.reported(number) for number in range(TALON_COUNT)]
+    chosen_on = [deals.choosing(number) for number in range(TALON_COUNT)]
     assert [s.talon for s in reported] == [s.talon for s in chosen_on]
+    assert all(len(s.splits) == CHOICE_SPLITS_PER_TALON for s in chosen_on)
     assert all(
         not set(a.splits) & set(b.splits) or len(set(a.splits) & set(b.splits)) < 2
         for a, b in zip(reported, chosen_on, strict=True)
     )
-    assert choice_seed(0) != choice_seed(1)
+    assert Deals(LONE_KING, 4, 1).choosing(0) != chosen_on[0]
 
 
 # --- passing priced by all-pass -----------------------------------------------------------------
@@ -364,7 +386,7 @@ def test_a_pass_priced_by_all_pass() -> None:
     table = with_settings('pass_score = "allpass"')
     assert table.pass_score is None and table.pass_from_allpass
     hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
-    found = exact_odds(hand, Lead.RIGHT, table, samples=231, seed=SEED)
+    found = exact_odds(hand, Lead.RIGHT, table, samples=231, seed=SEED, full=True)
     assert found.passing is not None and found.passing.seats == Lead.RIGHT.positions
     assert found.pass_score == -found.passing.expected_penalty < 0
     assert found.declare == (found.expected_score > found.pass_score)
@@ -372,11 +394,11 @@ def test_a_pass_priced_by_all_pass() -> None:
     assert data["pass_score"] == round(found.pass_score, 2) and data["passing"]["seats"]
     # a cost given for the seats the lead needs is used as it is; for others it is made anew
     given = passing_cost(hand, Lead.RIGHT.positions, AllPassRules(), samples=20, seed=3)
-    again = exact_odds(hand, Lead.RIGHT, table, samples=231, seed=SEED, passing=given)
+    again = exact_odds(hand, Lead.RIGHT, table, samples=231, seed=SEED, passing=given, full=True)
     assert again.passing is given
     other = passing_cost(hand, Lead.ME.positions, AllPassRules(), samples=20, seed=3)
-    third = exact_odds(hand, Lead.RIGHT, table, samples=231, seed=SEED, passing=other)
+    third = exact_odds(hand, Lead.RIGHT, table, samples=231, seed=SEED, passing=other, full=True)
     assert third.passing == found.passing
     # with a number in the table, a cost given is not the pass score
-    plain = exact_odds(hand, Lead.RIGHT, TABLE, samples=231, seed=SEED, passing=given)
+    plain = exact_odds(hand, Lead.RIGHT, TABLE, samples=231, seed=SEED, passing=given, full=True)
     assert plain.passing is None and plain.pass_score == 0

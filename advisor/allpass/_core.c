@@ -49,6 +49,7 @@
 #include <string.h>
 
 #include "../_cards.h"
+#include "../_stop.h"
 
 enum { P = 0, NEXT = 1, PREV = 2 };   /* seats relative to P */
 enum { FORCED = 0, FEWEST = 1 };      /* the two values */
@@ -780,10 +781,14 @@ static PyObject *py_solve_deals(PyObject *self, PyObject *args) {
     if (!result) goto done;
     uint8_t *out = (uint8_t *)PyBytes_AS_STRING(result);
     u64 nodes = 0;
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < count; i++) solve_record(records + 4 * i, seats, values, dealer, out + 6 * i, &nodes);
-    Py_END_ALLOW_THREADS
+    int how = 0;
+    PyThreadState *thread = PyEval_SaveThread();
+    PyThreadState **in_main = in_main_thread(&thread);
+    for (Py_ssize_t i = 0; i < count && !(how = stop_reason(in_main)); i++)
+        solve_record(records + 4 * i, seats, values, dealer, out + 6 * i, &nodes);
+    PyEval_RestoreThread(thread);
     node_count += nodes;
+    if (stopped(how)) Py_CLEAR(result);
 done:
     PyBuffer_Release(&view);
     return result;
@@ -821,6 +826,7 @@ static PyMethodDef methods[] = {
      "solve_deals(records, seats, values, dealer) -> bytes: six values a deal."},
     {"static_answer", py_static_answer, METH_VARARGS,
      "static_answer(p, next, prev, leader, k, value) -> int: the cutoffs' answer, or -1."},
+    STOP_METHOD,
     {"nodes", py_nodes, METH_NOARGS, "nodes() -> int: search nodes since the last clear()."},
     {"clear", py_clear, METH_NOARGS, "clear() -> None: empty the table, zero nodes()."},
     {NULL, NULL, 0, NULL},
@@ -843,7 +849,8 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (!mod) return NULL;
     if (PyModule_AddIntConstant(mod, "NOT_ASKED", NOT_ASKED) < 0 ||
         PyModule_AddIntConstant(mod, "SUIT_ONLY", SUIT_ONLY) < 0 ||
-        PyModule_AddIntConstant(mod, "DEALER_OUT", DEALER_OUT) < 0) {
+        PyModule_AddIntConstant(mod, "DEALER_OUT", DEALER_OUT) < 0 ||
+        init_stopping(mod, "advisor.allpass._core.Stopped") < 0) {
         Py_DECREF(mod);
         return NULL;
     }

@@ -12,6 +12,14 @@ shared by every call and thread; ``solve_deals`` releases the GIL while it searc
 
 from typing_extensions import Buffer
 
+class Stopped(Exception):
+    """``solve_deals`` gave up because :func:`stop` asked every search to."""
+
+def stop(flag: bool, /) -> None:
+    """With True, every ``solve_deals`` running (in any thread) or begun gives up between two
+    deals and raises :class:`Stopped`; with False, they run again. (In the main thread it
+    also runs the Python handlers of signals that arrive, between deals.)"""
+
 NOT_ASKED: int
 """The byte ``solve_deals`` writes for a value it was not asked for (255)."""
 SUIT_ONLY: int

@@ -17,6 +17,7 @@ into C, spread over threads with ``jobs``).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from array import array
 from collections.abc import Iterator, Sequence
@@ -37,6 +38,7 @@ from advisor.cards import Card, CardSet
 from advisor.errors import AdvisorError, AllPassSolverUnavailableError
 from advisor.i18n import Phrase
 from advisor.limits import check_jobs
+from advisor.parallel import in_order
 from advisor.seats import Position
 from advisor.table import TalonCard
 
@@ -247,17 +249,18 @@ def _values_of(six: bytes, seats: Sequence[Position]) -> DealValues:
 def _run(records: array[int], seats: int, values: int, dealer: int, jobs: int) -> Iterator[bytes]:
     """Solve the records, in order. With jobs > 1 in that many threads: the core lets go of the
     GIL while it searches, and the threads share its transposition table (whose entries are
-    safe to write from several at once)."""
+    safe to write from several at once); a caller that stops reading or is interrupted stops
+    them at once (:func:`advisor.parallel.in_order`)."""
     count = len(records) // 4
     if jobs == 1 or count < 2:
         yield _core.solve_deals(records.tobytes(), seats, values, dealer)
         return
-    from concurrent.futures import ThreadPoolExecutor
-
     pieces = min(count, _CHUNKS_PER_JOB * jobs)
     bounds = [count * i // pieces for i in range(pieces + 1)]
     chunks = [records[4 * a : 4 * b].tobytes() for a, b in itertools.pairwise(bounds)]
-    with ThreadPoolExecutor(max_workers=jobs) as workers:
-        yield from workers.map(
-            lambda chunk: _core.solve_deals(chunk, seats, values, dealer), chunks
-        )
+
+    def solve(chunk: bytes) -> bytes:
+        return _core.solve_deals(chunk, seats, values, dealer)
+
+    with contextlib.closing(in_order(solve, chunks, jobs, _core.stop)) as solved:
+        yield from solved

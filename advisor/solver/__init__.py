@@ -15,6 +15,7 @@ Seats go clockwise M -> L -> R: a trick led by M goes M, L, R; led by L goes L, 
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import mmap
@@ -29,6 +30,7 @@ from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
 from advisor.errors import LayoutError, SolverUnavailableError
 from advisor.i18n import Phrase, as_cards
 from advisor.limits import check_jobs, check_samples
+from advisor.parallel import in_order
 from advisor.sampling import Z95, wilson_interval
 from advisor.seats import Seat
 from advisor.solver.layout import Layout, check_layout, format_layout, parse_layout
@@ -460,20 +462,15 @@ def _solve_chunk(chunk: _Chunk) -> tuple[int, list[int]]:
 
 
 def _run(chunks: list[_Chunk], jobs: int) -> Iterator[tuple[int, list[int]]]:
-    """Solve the chunks, yielding each result as it is done. With jobs > 1, in that many
-    threads: the compiled search lets go of the GIL, so they run in parallel, and they share
-    one transposition table (whose entries are safe to write from several threads at once).
-    Threads rather than processes: processes would each have to learn a table of their own,
-    or share one without huge pages, and either way gain at most 1.5x on two cores."""
-    if jobs == 1:
-        yield from map(_solve_chunk, chunks)
-        return
-    from concurrent.futures import ThreadPoolExecutor, as_completed
-
-    with ThreadPoolExecutor(max_workers=jobs) as workers:
-        futures = [workers.submit(_solve_chunk, chunk) for chunk in chunks]
-        for future in as_completed(futures):
-            yield future.result()
+    """Solve the chunks, yielding each result in order. With jobs > 1, in that many threads:
+    the compiled search lets go of the GIL, so they run in parallel, and they share one
+    transposition table (whose entries are safe to write from several threads at once); a
+    caller that stops reading or is interrupted stops them at once
+    (:func:`advisor.parallel.in_order`). Threads rather than processes: processes would each
+    have to learn a table of their own, or share one without huge pages, and either way gain at
+    most 1.5x on two cores."""
+    with contextlib.closing(in_order(_solve_chunk, chunks, jobs, stop_searches)) as solved:
+        yield from solved
 
 
 MAPPED_TABLE_ENTRIES = 1 << 23

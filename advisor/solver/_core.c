@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "../_cards.h"
+#include "../_stop.h"
 
 enum { SEAT_M = 0, SEAT_L = 1, SEAT_R = 2, MAX_TRICKS = HAND_CARDS, HIST = HAND_CARDS + 1 };
 
@@ -337,12 +338,7 @@ typedef struct {
     uint32_t pass;          /* the layout being searched alone (slots of others are stale) */
 } Budget;
 
-enum { CHECK_NODES = 1 << 16, STOP_ASKED = 1, STOP_RAISED = 2 };
-
-/* Set by stop(): every search running gives up at its next check. */
-static volatile int stop_asked;
-/* The thread Python runs signal handlers in (set at import). */
-static unsigned long main_thread;
+enum { CHECK_NODES = 1 << 16 };
 
 static u64 next_check(u64 nodes, u64 limit) {
     u64 next = nodes + CHECK_NODES;
@@ -353,8 +349,7 @@ static u64 next_check(u64 nodes, u64 limit) {
  * caller saved its thread state in *thread. Only the main thread looks for signals: another
  * would wait for the GIL at every check while the main thread runs Python. */
 static Budget budget_of(u64 limit, PyThreadState **thread) {
-    Budget budget = {0, limit, next_check(0, limit), 0, 0, NULL, NULL, 0};
-    if (PyThread_get_thread_ident() == main_thread) budget.thread = thread;
+    Budget budget = {0, limit, next_check(0, limit), 0, 0, in_main_thread(thread), NULL, 0};
     return budget;
 }
 
@@ -364,20 +359,9 @@ static int budget_ends(Budget *budget) {
         budget->spent = 1;
         return 1;
     }
-    if (stop_asked) {
+    budget->stopped = stop_reason(budget->thread);
+    if (budget->stopped) {
         budget->spent = 1;
-        budget->stopped = STOP_ASKED;
-        return 1;
-    }
-    int raised = 0;
-    if (budget->thread) {
-        PyEval_RestoreThread(*budget->thread);
-        raised = PyErr_CheckSignals();
-        *budget->thread = PyEval_SaveThread();
-    }
-    if (raised) {
-        budget->spent = 1;
-        budget->stopped = STOP_RAISED;
         return 1;
     }
     budget->check_at = next_check(budget->nodes, budget->limit);
@@ -792,15 +776,6 @@ static int check_layout(u32 m, u32 l, u32 r) {
     return 0;
 }
 
-static PyObject *StoppedError; /* advisor.solver._core.Stopped */
-
-/* After a search stopped: its exception (a signal handler's, or Stopped when stop() asked for
- * it) is set; 0 when it was not stopped. */
-static int stopped(int how) {
-    if (how == STOP_ASKED) PyErr_SetString(StoppedError, "the search was stopped");
-    return how != 0;
-}
-
 static PyObject *py_forced_tricks(PyObject *self, PyObject *args) {
     (void)self;
     unsigned int m, l, r;
@@ -904,7 +879,7 @@ static PyObject *solve_buffer(PyObject *args, const char *format, int ranked, co
     Py_ssize_t solved = 0, capped = 0;
     int how = 0;
     PyThreadState *thread = PyEval_SaveThread();
-    while (solved < layouts.count && capped != stop && !how) {
+    while (solved < layouts.count && capped != stop && !(how = stop_asked ? STOP_ASKED : 0)) {
         u32 l = left_hand(&layouts, solved);
         Budget budget = budget_of(limit < 0 ? UINT64_MAX : (u64)limit, &thread);
         budget.alone = alone;
@@ -959,7 +934,7 @@ static PyObject *py_enumerate(PyObject *self, PyObject *args) {
     u32 subset = unrank_colex(start, n, k);
     PyThreadState *thread = PyEval_SaveThread();
     Budget budget = budget_of(UINT64_MAX, &thread);
-    for (u64 j = 0; j < count && !budget.stopped; j++) {
+    for (u64 j = 0; j < count && !(budget.stopped |= stop_asked ? STOP_ASKED : 0); j++) {
         u32 l = spread_subset(subset, pool_cards);
         int tricks = forced_tricks(m, l, pool & ~l, leader, &budget);
         if (budget.stopped) break;
@@ -980,14 +955,6 @@ static PyObject *py_enumerate(PyObject *self, PyObject *args) {
         PyList_SET_ITEM(list, i, v);
     }
     return list;
-}
-
-static PyObject *py_stop(PyObject *self, PyObject *arg) {
-    (void)self;
-    int asked = PyObject_IsTrue(arg);
-    if (asked < 0) return NULL;
-    stop_asked = asked;
-    Py_RETURN_NONE;
 }
 
 static PyObject *py_nodes(PyObject *self, PyObject *args) {
@@ -1072,9 +1039,7 @@ static PyMethodDef methods[] = {
     {"suit_game", py_suit_game, METH_VARARGS,
      "suit_game(a, b) -> (safe, caught with L on lead, caught with R on lead, exit rank): the "
      "per-suit games' answers for one suit, a = M's | R's cards, b = L's | R's."},
-    {"stop", py_stop, METH_O,
-     "stop(flag) -> None: with True, every search running or started gives up at once and "
-     "raises Stopped (until stop(False))."},
+    STOP_METHOD,
     {"nodes", py_nodes, METH_NOARGS, "nodes() -> int: search nodes visited since the last clear()."},
     {"use_table", py_use_table, METH_O,
      "use_table(buffer | None) -> None: search with this writable buffer as the transposition "
@@ -1097,20 +1062,9 @@ PyMODINIT_FUNC PyInit__core(void) {
     build_compress();
     if (build_suit_games() < 0) return PyErr_NoMemory();
     build_binomials();
-    PyObject *threading = PyImport_ImportModule("threading");
-    if (!threading) return NULL;
-    PyObject *main = PyObject_CallMethod(threading, "main_thread", NULL);
-    Py_DECREF(threading);
-    PyObject *ident = main ? PyObject_GetAttrString(main, "ident") : NULL;
-    Py_XDECREF(main);
-    if (!ident) return NULL;
-    main_thread = PyLong_AsUnsignedLong(ident);
-    Py_DECREF(ident);
-    if (PyErr_Occurred()) return NULL;
     PyObject *mod = PyModule_Create(&module);
     if (!mod) return NULL;
-    StoppedError = PyErr_NewException("advisor.solver._core.Stopped", NULL, NULL);
-    if (!StoppedError || PyModule_AddObjectRef(mod, "Stopped", StoppedError) < 0) {
+    if (init_stopping(mod, "advisor.solver._core.Stopped") < 0) {
         Py_DECREF(mod);
         return NULL;
     }

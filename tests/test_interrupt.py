@@ -1,0 +1,153 @@
+"""Ctrl-C and SIGTERM stop every command that solves, whatever ``--jobs``: exit 130 or 143, one
+quiet exit, no traceback, long before the work would have ended.
+
+Each command is given work that takes minutes, signalled once it is well into it (its handler
+set and a second of CPU spent, its worker processes' included), and must end within :data:`PATIENCE` seconds: far less than the
+work, far more than the compiled searches need to notice (a few milliseconds), so that a busy
+machine cannot fail the test.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from solver_build import require_solver
+
+require_solver()
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)"),
+]
+
+PATIENCE = 30  # seconds a stopped command may take to end; the work takes minutes
+HOPELESS = "♠8 10 Q A ♣8 10 Q ♦8 10 Q"  # caught for many tricks: the slowest kind to solve
+HARD_HANDS = [
+    "8S 10S QS AS 8C 10C QC 8D 10D QD",
+    "7S 10S AS 7C 9C 9D 10D KD 7H JH",
+    "9S 10S QS KS 9C KC 8D QD 9H AH",
+]
+
+
+def _handles(pid: int, signum: int) -> bool:
+    """Whether the process has a handler of its own for ``signum`` (its SigCgt mask)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    caught = int(next(line for line in status.splitlines() if line.startswith("SigCgt:"))[7:], 16)
+    return bool(caught >> (signum - 1) & 1)
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User and system time the process and its worker processes have used, all their
+    threads together."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:  # ended meanwhile
+        return 0.0
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return own + sum(_cpu_seconds(child) for child in _children(pid))
+
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found |= {int(child) for child in (task / "children").read_text().split()}
+        except OSError:
+            continue
+    return found
+
+
+def _wait_for(ready: object, what: str) -> None:
+    for _ in range(2400):  # polls, never a measure of time
+        if ready():  # type: ignore[operator]
+            return
+        threading.Event().wait(0.05)
+    raise AssertionError(f"waited in vain for {what}")
+
+
+def stopped(arguments: list[str], signum: int, cwd: Path | None = None) -> tuple[int, str]:
+    """Run ``advisor ARGUMENTS``, signal it once it is working, and return its exit code and
+    standard error."""
+    run = subprocess.Popen(
+        [sys.executable, "-m", "advisor", *arguments],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd,
+        env={**os.environ, "ADVISOR_LANG": "en"},
+    )  # fmt: skip
+    try:
+        _wait_for(lambda: _handles(run.pid, signal.SIGTERM), "the handler")
+        _wait_for(lambda: _cpu_seconds(run.pid) >= 1.0, "a second of work")
+        assert run.poll() is None, "the work ended before it was signalled"
+        run.send_signal(signum)
+        _, errors = run.communicate(timeout=PATIENCE)
+    finally:
+        if run.poll() is None:  # pragma: no cover - the test has failed already
+            run.kill()
+            run.wait()
+    return run.returncode, errors.decode()
+
+
+SIGNALS = pytest.mark.parametrize(
+    ("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["SIGINT", "SIGTERM"]
+)
+JOBS = pytest.mark.parametrize("jobs", ["1", "2"])
+
+
+@SIGNALS
+@JOBS
+def test_check_exact(signum: int, code: int, jobs: str) -> None:
+    found = stopped(["check", HOPELESS, "--exact", "--full", "--lead", "them", "-j", jobs], signum)
+    assert found == (code, "")
+
+
+@SIGNALS
+@JOBS
+def test_discard_exact(signum: int, code: int, jobs: str) -> None:
+    twelve = HOPELESS + " ♥K A"
+    found = stopped(["discard", twelve, "--exact", "--all", "--lead", "me", "-j", jobs], signum)
+    assert found == (code, "")
+
+
+@SIGNALS
+@JOBS
+def test_solve_every_layout(signum: int, code: int, jobs: str) -> None:
+    arguments = ["solve", HOPELESS, "--discards", "KH AH", "--exact", "--lead", "me"]
+    found = stopped([*arguments, "--jobs", jobs], signum)
+    assert found == (code, "")
+
+
+@SIGNALS
+@JOBS
+def test_allpass_estimate(signum: int, code: int, jobs: str) -> None:
+    arguments = ["allpass", "7S 8S 9S 7C 8C 9C 7D 8D 9D 7H", "--seat", "first"]
+    found = stopped([*arguments, "--samples", "50000", "-j", jobs], signum)
+    assert found == (code, "")
+
+
+@SIGNALS
+def test_calibrate(signum: int, code: int) -> None:
+    found = stopped(["table", "calibrate", "--all", "--holding", "7 Q", "-j", "2", "-q"], signum)
+    assert found == (code, "")
+
+
+@SIGNALS
+def test_batch_exact(signum: int, code: int, tmp_path: Path) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text("\n".join(HARD_HANDS * 4) + "\n", encoding="utf-8")
+    arguments = ["batch", str(hands), "--exact", "--full", "-j", "2", "-q", "--format", "jsonl"]
+    found = stopped(arguments, signum, cwd=tmp_path)
+    assert found == (code, "")
+
+
+@SIGNALS
+def test_compare_exact(signum: int, code: int, tmp_path: Path) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text("\n".join(HARD_HANDS * 4) + "\n", encoding="utf-8")
+    arguments = ["table", "compare", str(hands), "--against", "exact", "--exact", "-j", "2"]
+    found = stopped([*arguments, "-q"], signum, cwd=tmp_path)
+    assert found == (code, "")
