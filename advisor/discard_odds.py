@@ -50,6 +50,7 @@ from advisor.table import Table
 from advisor.talon import check_twelve, talon_discard_order
 from advisor.verdict import DECLARE, PASS, json_number
 
+SHOWN_SETTLED = 3  # discards (by bound) whose figures are found in the end, beside the best
 SETTLED_BEST = 1  # discards whose forced tricks are found even when they cannot be the best
 MAX_EXACT = 6  # leading discards solved over all splits at most
 FIRST_BATCH = 32  # splits worked out before the first look at whether they tell enough
@@ -287,6 +288,7 @@ def discard_odds(
         tolerance = max(TOLERANCE, (high - low) / 4)
         if not full and _enough(scores, pass_score, table.exact_threshold):
             break
+    scores.choose(SHOWN_SETTLED)  # the alternatives a player reads beside the best, in full
     scored = scores.results()
     candidates = [
         Candidate(found.discards, cards - found.discards, found.rank,

@@ -93,6 +93,11 @@ PROBE_TALONS = 16  # talons whose bounds tell whether bounds can settle the verd
 PROMISING_GAP = 5  # ... by their catches being at most this far above passing
 REFINE_STEPS = 8  # steps of lowering the bounds tried, a talon and seat at most
 Z_CLEAR = 3.290526731491926  # a verdict is clear when its 99.9 % interval leaves passing aside
+PRECISION = 1.0  # the score of a hand cheap to work out is known to a point either way
+COSTLY_TRICKS = 0.25
+"""Tricks a deal the catchers force on average, from which a hand is costly to work out (the
+solver searches deeper the more tricks there are to count): it stops once the verdict is clear,
+however wide the interval."""
 WORST_SCORE = -10 * HAND_SIZE  # every trick taken: the lowest a deal can score
 
 ProgressCallback = Callable[[int, int], None]
@@ -427,12 +432,9 @@ def exact_odds(
     :class:`ExactError` for bad options and :class:`~advisor.errors.CardCountError` unless the
     hand holds ten cards.
     """
-    mode = discard_mode(discard)
+    mode = check_settings(samples, discard, jobs)
     check_hand_size(hand)
     per_talon = splits_per_talon(samples)
-    check_jobs(jobs)
-    if not core_available():
-        raise SolverUnavailableError()
     founding = assess(hand, lead.founding, table)
     if not table.pass_from_allpass:
         passing = None
@@ -445,6 +447,18 @@ def exact_odds(
     method, seats, talons = analysis.run(goal, full, progress)
     samples = per_talon * TALON_COUNT
     return ExactOdds(founding, lead, mode, seed, samples, seats, method, talons, passing)
+
+
+def check_settings(samples: int, discard: DiscardMode | str, jobs: int) -> DiscardMode:
+    """The discard mode, once the settings of :func:`exact_odds` are known to be good and the
+    compiled solver present; else the error :func:`exact_odds` would raise (so that a command
+    can say so before it prints anything)."""
+    mode = discard_mode(discard)
+    splits_per_talon(samples)
+    check_jobs(jobs)
+    if not core_available():
+        raise SolverUnavailableError()
+    return mode
 
 
 @dataclass(frozen=True)
@@ -520,6 +534,12 @@ class _Play(_Figures):
         self.caught.add(caught, caught, len(tricks))
         for card in discards & hand:
             self.discarded[card] = self.discarded.get(card, 0) + 1
+
+    @property
+    def tricks(self) -> float:
+        """The tricks the catchers force a deal, on average so far."""
+        deals = sum(self.histogram)
+        return sum(t * n for t, n in enumerate(self.histogram)) / deals if deals else 0.0
 
     def score_interval(self, z: float) -> tuple[float, float]:
         low, high = super().score_interval(z)
@@ -666,8 +686,13 @@ class _Analysis:
 
     @staticmethod
     def _clear(done: int, plays: Sequence[_Play], goal: _Goal) -> bool:
+        """Whether to stop after ``done`` talons: the verdict is clear and, unless the hand is
+        costly to work out, its score known to :data:`PRECISION` points either way."""
         looked_at = done % ROUND_TALONS == 0 and done >= LEAST_SEQUENTIAL_TALONS
-        return looked_at and done < TALON_COUNT and goal.clear(plays)
+        if not looked_at or done == TALON_COUNT or not goal.clear(plays):
+            return False
+        low, high = _mean_bounds(figures.score_interval(Z95) for figures in plays)
+        return high - low <= 2 * PRECISION or _mean([f.tricks for f in plays]) >= COSTLY_TRICKS
 
     def _bounds(self, order: Sequence[int], goal: _Goal) -> tuple[SeatOdds, ...] | None:
         """Every talon's bounds, when those of the first few promise to settle the verdict and

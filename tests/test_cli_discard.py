@@ -112,20 +112,25 @@ def test_discard_exact(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setenv("COLUMNS", "80")
     result = runner.invoke(main, ["discard", ISSUE, "-x", "--lead", "left", "--samples", "500"])
     assert result.exit_code == 1  # the best discard still scores below a pass
-    assert result.output == (
+    assert result.output == (  # clear after 64 of the splits
         "Cards    ♠7 8 9 10 ♣8 K A ♦7 8 9 ♥8 9\n"
         "Lead     left (L leads the first trick)\n"
-        "Layouts  500 random splits (seed 0), the same for every discard\n"
+        "Layouts  64 of 500 random splits (seed 0), the same for every discard: enough\n"
+        "         for the verdict and the choice (--full: all of them)\n"
         "\n"
-        "#  Discard  Keeps                     Caught  95% interval  Tricks   Score\n"
-        "1  ♣K A     ♠7 8 9 10 ♣8 ♦7 8 9 ♥8 9   56.8%   52.4%–61.1%    1.83  -14.02\n"
-        "2  ♣A ♥9    ♠7 8 9 10 ♣8 K ♦7 8 9 ♥8  100.0%  99.2%–100.0%    2.27  -22.74\n"
-        "3  ♠10 ♥9   ♠7 8 9 ♣8 K A ♦7 8 9 ♥8   100.0%  99.2%–100.0%    2.94  -29.42\n"
-        "4  ♦9 ♥9    ♠7 8 9 10 ♣8 K A ♦7 8 ♥8  100.0%  99.2%–100.0%    3.26  -32.56\n"
-        "5  ♥8 9     ♠7 8 9 10 ♣8 K A ♦7 8 9   100.0%  99.2%–100.0%    3.40  -33.96\n"
-        "9 more, each expected at most -14.02; all 66 in --json (touching cards as one)\n"
-        "Exact play: PASS — discard ♣K A: expected -14.02 (passing: 0)\n"
+        "#  Discard  Keeps                     Caught  95% interval  Tricks     Score\n"
+        "1  ♣K A     ♠7 8 9 10 ♣8 ♦7 8 9 ♥8 9   56.2%   44.1%–67.7%    1.95    -15.16\n"
+        "2  ♣A ♥9    ♠7 8 9 10 ♣8 K ♦7 8 9 ♥8  100.0%  94.3%–100.0%    2.38    -23.75\n"
+        "3  ♠10 ♥9   ♠7 8 9 ♣8 K A ♦7 8 9 ♥8   100.0%  94.3%–100.0%    3.00    -30.00\n"
+        "4  ♦9 ♥9    ♠7 8 9 10 ♣8 K A ♦7 8 ♥8  100.0%  94.3%–100.0%          ≤ -15.16\n"
+        "5  ♣8 ♥9    ♠7 8 9 10 ♣K A ♦7 8 9 ♥8  100.0%  94.3%–100.0%          ≤ -15.16\n"
+        "9 more, each expected at most -15.16; all 66 in --json (touching cards as one)\n"
+        "Exact play: PASS — discard ♣K A: expected -15.16 (passing: 0)\n"
     )
+    full = runner.invoke(main, ["discard", ISSUE, "-x", "--lead", "left", "--samples", "500",
+                                "--full"])  # fmt: skip
+    assert "Layouts  500 random splits (seed 0), the same for every discard\n" in full.output
+    assert "1  ♣K A     ♠7 8 9 10 ♣8 ♦7 8 9 ♥8 9   56.8%   52.4%–61.1%    1.83" in full.output
 
 
 @needs_solver

@@ -28,35 +28,68 @@ def _eighty_columns(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @needs_solver
 def test_the_lone_king(runner: CliRunner) -> None:
-    result = runner.invoke(main, ["check", LONE_KING, "--exact"])
+    result = runner.invoke(main, ["check", LONE_KING, "--exact", "--full"])
     assert result.exit_code == 0  # exact play declares; the founding rule passes
     assert result.output.startswith("Hand  ♠K ♣7 8 9 ♦7 8 J ♥7 8 J\n")
     assert result.output.endswith(
         "\n"
         "Exact play  924 deals (4 for each of the 231 talons), exact discards, seed 0\n"
         "Lead      Caught   95% interval    Score     95% interval\n"
-        "left        6.0%      4.6%–7.7%    +8.21     +7.7 to +8.7\n"
-        "right       6.1%      4.7%–7.8%    +8.20     +7.7 to +8.7\n"
-        "average     6.0%      4.6%–7.7%    +8.21     +7.7 to +8.7\n"
-        "Tricks forced  0: 94.0%  1: 1.5%  2: 3.2%  3: 1.2%  4: 0.1%\n"
+        "left        6.3%      4.9%–8.0%    +8.05     +7.5 to +8.6\n"
+        "right       6.3%      4.9%–8.0%    +8.08     +7.5 to +8.6\n"
+        "average     6.3%      4.9%–8.0%    +8.07     +7.5 to +8.6\n"
+        "Tricks forced  0: 93.7%  1: 1.5%  2: 3.0%  3: 1.6%  4: 0.2%\n"
         "Discarded  ♠K after 100% of talons, ♦J 8%\n"
-        "Exact play: DECLARE — expected +8.21 (passing: 0); the founding rule says pass\n"
+        "Exact play: DECLARE — expected +8.07 (passing: 0); the founding rule says pass\n"
         "Why  the talon usually lets the player discard ♠K (100% of talons)\n"
     )
 
 
 @needs_solver
+def test_a_clear_verdict_stops_early_and_says_so(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check", LONE_KING, "--exact", "--lead", "left"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    title = next(line for line in lines if line.startswith("Exact play  "))
+    assert title.startswith("Exact play  ") and " of 924 deals (" in title
+    assert "Sequential  talons drawn at random until the verdict was clear; --full works out" in (
+        result.output
+    )
+    data = json.loads(runner.invoke(main, ["check", LONE_KING, "-x", "--lead", "left",
+                                           "--json"]).output)["exact"]  # fmt: skip
+    assert data["method"] == "sequential" and data["talons"] < 231
+    assert data["deals"] == 4 * data["talons"] and data["bound"] is None
+    assert f"{data['deals']} of 924 deals ({data['talons']} of the 231 talons" in title
+
+
+@needs_solver
+def test_bounds_settle_a_hopeless_hand(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check", "♠8 10 Q A ♣8 10 Q ♦8 10 Q", "-x", "--lead", "me"])
+    assert result.exit_code == 1
+    tail = result.output[result.output.index("Exact play  ") :].splitlines()
+    assert tail[0] == "Exact play  924 deals (4 for each of the 231 talons), exact discards, seed 0"
+    assert tail[1:3] == [
+        "Bounds  whatever M discards, he is caught at least this often and scores at most",
+        "        this, which settles the verdict; --full works the figures out",
+    ]
+    assert tail[3] == "Lead       Caught   95% interval    Score     95% interval"
+    assert tail[4].startswith("me        ≥ ") and "≤ -" in tail[4]
+    assert tail[5].startswith("Exact play: PASS — expected at most -")
+    assert tail[5].endswith("(passing: 0); the founding rule agrees") and len(tail) == 6
+
+
+@needs_solver
 def test_one_seat_solver_discards(runner: CliRunner) -> None:
-    args = ["check", LONE_KING, "-x", "--lead", "me", "--discard", "solver"]
+    args = ["check", LONE_KING, "-x", "--lead", "me", "--discard", "solver", "--full"]
     result = runner.invoke(main, [*args, "--samples", "462", "--seed", "5"])
     assert result.exit_code == 0
     assert result.output.endswith(
         "Exact play  462 deals (2 for each of the 231 talons), solver discards, seed 5\n"
         "Lead      Caught   95% interval    Score     95% interval\n"
-        "me          4.3%      2.8%–6.6%    +9.13     +8.8 to +9.5\n"
-        "Tricks forced  0: 95.7%  1: 4.3%\n"
+        "me          3.0%      1.8%–5.0%    +9.39     +9.0 to +9.7\n"
+        "Tricks forced  0: 97.0%  1: 3.0%\n"
         "Discarded  ♠K after 100% of talons, ♦J 7%\n"
-        "Exact play: DECLARE — expected +9.13 (passing: 0); the founding rule says pass\n"
+        "Exact play: DECLARE — expected +9.39 (passing: 0); the founding rule says pass\n"
         "Why  the talon usually lets the player discard ♠K (100% of talons)\n"
     )
 
@@ -65,26 +98,29 @@ def test_one_seat_solver_discards(runner: CliRunner) -> None:
 def test_declare_turned_pass(runner: CliRunner, tmp_path: Path) -> None:
     table = tmp_path / "strict.toml"
     table.write_text("exact_threshold = 2\n")
-    result = runner.invoke(main, ["check", FIXTURE, "-x", "--lead", "me", "--table", str(table)])
+    args = ["check", FIXTURE, "-x", "--lead", "me", "--table", str(table), "--full"]
+    result = runner.invoke(main, args)
     assert result.exit_code == 1  # the founding rule declares, exact play passes
     assert result.output.endswith(
-        "Exact play: PASS — caught in 6.4% (limit 2%); the founding rule says declare\n"
-        "Why  with best play the catchers catch it in 6.4%, above the 2% limit\n"
+        "Exact play: PASS — caught in 4.0% (limit 2%); the founding rule says declare\n"
+        "Why  with best play the catchers catch it in 4.0%, above the 2% limit\n"
     )
 
 
 @needs_solver
 def test_json_adds_the_exact_object(runner: CliRunner) -> None:
-    result = runner.invoke(main, ["check", LONE_KING, "--exact", "--json", "--lead", "right"])
+    args = ["check", LONE_KING, "--exact", "--json", "--lead", "right", "--full"]
+    result = runner.invoke(main, args)
     assert result.exit_code == 0
     data = json.loads(result.output)
     assert data["verdict"] == "pass" and data["lead"] == "them"  # the founding rule's
     exact = data["exact"]
     assert exact["verdict"] == "declare" and exact["lead"] == "right"
     assert exact["samples"] == 924 and exact["seed"] == 0 and exact["discard"] == "exact"
-    assert (exact["p_caught"], exact["low"], exact["high"]) == (0.0606, 0.047, 0.0779)
-    assert exact["histogram"] == [868, 14, 30, 12, 0, 0, 0, 0, 0, 0, 0]
-    assert (exact["expected_score"], exact["score_low"], exact["score_high"]) == (8.2, 7.73, 8.67)
+    assert (exact["p_caught"], exact["low"], exact["high"]) == (0.0628, 0.0489, 0.0803)
+    assert exact["histogram"] == [866, 14, 28, 15, 1, 0, 0, 0, 0, 0, 0]
+    assert (exact["expected_score"], exact["score_low"], exact["score_high"]) == (8.08, 7.55, 8.58)
+    assert (exact["method"], exact["talons"], exact["deals"]) == ("full", 231, 924)
     assert exact["threshold"] is None and exact["pass_score"] == 0
     assert exact["reason"] == "the talon usually lets the player discard ♠K (100% of talons)"
     assert [seat["lead"] for seat in exact["seats"]] == ["right"]
@@ -136,6 +172,8 @@ INVALID = "Error: Invalid value for "
         (["--samples", "462"], "Error: --samples needs --exact"),
         (["--seed", "1"], "Error: --seed needs --exact"),
         (["--discard", "solver"], "Error: --discard needs --exact"),
+        (["--full"], "Error: --full needs --exact"),
+        (["--jobs", "2"], "Error: --jobs needs --exact"),
         (["-x", "--samples", "0"], INVALID + "'--samples': 0 is not in the range 1<=x<=10000000."),
         (["-x", "--discard", "best"],
          INVALID + "'--discard': 'best' is not one of 'exact', 'table', 'solver'."),
@@ -157,10 +195,10 @@ def test_too_close_to_call_says_how_many_deals_would_tell(
     table.write_text("pass_score = 8.3\n")
     args = ["check", LONE_KING, "-x", "--lead", "left", "--table", str(table)]
     result = runner.invoke(main, args)
-    assert result.exit_code == 1  # +8.21 does not beat 8.3, though the interval holds it
-    assert result.output.endswith(
-        "Exact play: PASS — expected +8.21 (passing: 8.3); the founding rule agrees\n"
-        "Close  too close to call at 924 deals; --samples 28182 narrows it\n"
+    assert result.exit_code == 1  # +8.05 does not beat 8.3, though the interval holds it
+    assert result.output.endswith(  # too close to stop early: every talon
+        "Exact play: PASS — expected +8.05 (passing: 8.3); the founding rule agrees\n"
+        "Close  too close to call at 924 deals; --samples 4158 narrows it\n"
     )
 
 

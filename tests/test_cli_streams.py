@@ -117,8 +117,8 @@ def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path: Path) -> None:
 
 
 def test_usage_errors_are_one_line(runner: CliRunner) -> None:
-    result = runner.invoke(main, ["check", HAND, "--bogus"])
-    assert (result.exit_code, result.output) == (2, "Error: No such option '--bogus'.\n")
+    result = runner.invoke(main, ["check", HAND, "--frobnicate"])
+    assert (result.exit_code, result.output) == (2, "Error: No such option '--frobnicate'.\n")
     result = runner.invoke(main, ["nonsense"])
     assert (result.exit_code, result.output) == (2, "Error: No such command 'nonsense'.\n")
 

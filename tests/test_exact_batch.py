@@ -113,7 +113,8 @@ def test_missing_solver(
 
 def test_the_table_shows_the_exact_odds_in_a_line(runner: CliRunner, hands_file: Path) -> None:
     result = runner.invoke(
-        main, ["batch", "-q", "-x", "--samples", "231", str(hands_file), "--format", "table"]
+        main,
+        ["batch", "-q", "-x", "--full", "--samples", "231", str(hands_file), "--format", "table"],
     )
     words = " ".join(result.stdout.split())
     assert "exact: declare, caught 0.0% (0.0%–1.6%), score +10.00" in words  # the clean hand

@@ -2,9 +2,9 @@
 quiet exit, no traceback, long before the work would have ended.
 
 Each command is given work that takes minutes, signalled once it is well into it (its handler
-set and a second of CPU spent, its worker processes' included), and must end within :data:`PATIENCE` seconds: far less than the
-work, far more than the compiled searches need to notice (a few milliseconds), so that a busy
-machine cannot fail the test.
+set and a second of CPU spent, its worker processes' included), and must end within
+:data:`PATIENCE` seconds: far less than the work, far more than the compiled searches need to
+notice (a few milliseconds), so that a busy machine cannot fail the test.
 """
 
 from __future__ import annotations

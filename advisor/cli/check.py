@@ -94,6 +94,8 @@ def check(
     seats = allpass_seats(ctx, allpass, seat, Lead(lead.lower()))
     assessment = assess(parse_hand(hand), founding_lead, effective_table(table_path))
     settings = _ExactSettings(Lead(lead.lower()), samples, seed, discard, full, jobs)
+    if exact:
+        _check_exact(settings)
     if as_json or quiet:
         passing = _passing(assessment, seats) if allpass else None
         found = _exact(assessment, settings, passing, False) if exact else None
@@ -175,6 +177,14 @@ def _passing(assessment: Assessment, seats: tuple[Position, ...]) -> PassingCost
     from advisor.allpass import AllPassRules, passing_cost
 
     return passing_cost(assessment.hand, seats, AllPassRules.from_table(assessment.table))
+
+
+def _check_exact(settings: _ExactSettings) -> None:
+    """Bad settings, or a missing solver, are told before anything is printed. Imported here:
+    the plain check never loads the solver."""
+    from advisor.exact import check_settings
+
+    check_settings(settings.samples, settings.discard, settings.jobs)
 
 
 class _ExactSettings(NamedTuple):
