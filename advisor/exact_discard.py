@@ -416,12 +416,17 @@ def _beats(total: int, rank: int, best_total: int, best_rank: int) -> bool:
 
 
 def choose_discard(
-    twelve: CardSet, pool: CardSet, seat: Seat, layouts: array[int], order: Iterable[CardSet]
+    twelve: CardSet,
+    pool: CardSet,
+    seat: Seat,
+    layouts: array[int],
+    order: Iterable[CardSet],
+    tolerance: int = 0,
 ) -> CardSet:
     """The discard (two of ``twelve``) with the highest total score on ``layouts`` (L's hands
-    out of ``pool``) with ``seat`` on lead; ``order`` gives the 66 candidates in the table's
-    order, lazily (the first is often clean on every layout, and then nothing else is looked
-    at), and breaks ties."""
+    out of ``pool``) with ``seat`` on lead, or one at most ``tolerance`` points below it;
+    ``order`` gives the 66 candidates in the table's order, lazily (the first is often clean
+    on every layout, and then nothing else is looked at), and breaks ties."""
     candidates = iter(order)
     first = next(candidates)
     discards = Discards(twelve)
@@ -450,7 +455,7 @@ def choose_discard(
         found = catches.screen(number, hand, pool, seat, layouts, limit, SCREEN_BUDGET)
         if found is not None:
             entries.append((rank, [_Deepening(hand, pool, seat, layouts, *found)]))
-    best = _best_first(entries, (first_total, 0))
+    best = _best_first(entries, (first_total, 0), tolerance)
     assert best is not None, "the first discard is the best unless another beats it"
     return ranked[best[1]]
 

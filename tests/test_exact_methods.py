@@ -13,6 +13,7 @@ from solver_build import require_solver
 from advisor.cards import CardSet, parse_cards, parse_hand
 from advisor.defaults import TALON_COUNT
 from advisor.exact import (
+    CHOICE_TOLERANCE,
     LEAST_SEQUENTIAL_TALONS,
     ROUND_TALONS,
     DiscardMode,
@@ -26,6 +27,7 @@ from advisor.exact_discard import (
     Discards,
     DiscardScores,
     TalonBound,
+    choose_discard,
     total_score,
 )
 from advisor.exact_sample import Deals
@@ -271,3 +273,26 @@ def test_a_choice_within_its_tolerance_of_the_best(seed: int) -> None:
     chosen = total_score(solve_many(twelve - order[loose.best()], pool, Seat.M, layouts))
     assert best - chosen <= 1.0 * len(layouts)
     assert chosen <= best and best <= CLEAN_SCORE * len(layouts)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_exact_discard_within_its_tolerance_of_the_best(seed: int) -> None:
+    """check --exact's choice on a talon's eight splits, with its tolerance and without, on
+    fixed seeds: never more than the tolerance below the best total."""
+    rng = random.Random(seed)
+    deck = sorted(range(32), key=lambda index: (index & 7) + rng.random() * 6)
+    hand = CardSet(sum(1 << index for index in deck[:10]))
+    deals = Deals(hand, 4, seed)
+    for number in deals.order()[:6]:
+        stratum = deals.choosing(number)
+        twelve = hand | stratum.talon
+        order = list(talon_discard_order(twelve, Lead.THEM, TABLE))
+        best = choose_discard(twelve, stratum.pool, Seat.L, stratum.splits, order)
+        near = choose_discard(twelve, stratum.pool, Seat.L, stratum.splits, order,
+                              CHOICE_TOLERANCE)  # fmt: skip
+        totals = [total_score(solve_many(twelve - d, stratum.pool, Seat.L, stratum.splits))
+                  for d in (best, near)]  # fmt: skip
+        assert totals[0] - CHOICE_TOLERANCE <= totals[1] <= totals[0]
+        assert totals[0] == max(
+            total_score(solve_many(twelve - d, stratum.pool, Seat.L, stratum.splits)) for d in order
+        )
