@@ -32,7 +32,7 @@ from advisor.defaults import DISCARD_LAYOUTS
 from advisor.errors import ExactError
 from advisor.exact_discard import DiscardScores, SeatTricks
 from advisor.i18n import Phrase
-from advisor.limits import check_samples
+from advisor.limits import MAX_DISCARD_SAMPLES, check_samples
 from advisor.sampling import Z95
 from advisor.seats import Lead, Seat
 from advisor.solver import (
@@ -265,7 +265,7 @@ def discard_odds(
     splits with ``full``, else until the choice is certain. ``progress`` is told of the splits
     worked out (and, with ``exact``, of those solved in full); ``jobs`` threads solve those."""
     check_twelve(cards)
-    check_samples(samples)
+    check_samples(samples, MAX_DISCARD_SAMPLES)
     pass_score = table.pass_score
     if pass_score is None:
         raise ExactError(

@@ -24,17 +24,21 @@ share and the normal one for the mean score (:mod:`advisor.sampling`).
 **As much work as the verdict needs.** The talons are worked out in a shuffled order, and the
 analysis stops as soon as the verdict is clear, unless ``full`` asks for every talon:
 
-- *bounds* first (:func:`advisor.exact_discard.least_caught`): whatever M discards after a
+- *bounds* first (:class:`advisor.exact_discard.TalonBound`): whatever M discards after a
   talon, he is caught on at least as many of its deals as the discard caught least often, and a
-  caught deal costs at least 10, so the score is at most ``10 - 20 x`` that share. Finding
-  catches is quick (proving a deal clean is what takes time), so on a hand caught nearly always
-  these bounds cost a fraction of the exact figures and already say pass; the bounds of the
-  first 16 talons tell whether they can, and if so every talon's bound is worked out;
+  caught deal costs at least 10, so the score is at most ``10 - 20 x`` that share; where that
+  is highest it is lowered by proving second and third tricks. Finding catches is quick
+  (proving a deal clean is what takes time), so on a hand caught nearly always these bounds cost
+  a fraction of the exact figures and already say pass. The bounds of the first 16 talons tell
+  whether they can; if so every talon's bound is worked out (on its first
+  :data:`BOUND_SPLITS` reported splits), and when their 99.9 % limit is below passing that is
+  the answer: the catch chance at least, the score at most;
 - then the exact figures, talon after talon, looking at the verdict every 16 talons: once the
   99.9 % interval of the score (and of the catch chance, with ``exact_threshold``) lies on one
-  side of passing, at least 32 talons in, the verdict is clear and the figures are a
-  *sequential* estimate from the talons worked out, with the intervals of a two-stage sample;
-  else all 231.
+  side of passing, at least 32 talons in, the verdict is clear, and unless the hand is cheap to
+  work out (the catchers force under :data:`COSTLY_TRICKS` a deal: then it goes on until the
+  score is known to :data:`PRECISION` either way) the figures are a *sequential* estimate from
+  the talons worked out, with the intervals of a two-stage sample; else all 231.
 
 The result says which (:class:`Method`); the intervals are honest in each case.
 
@@ -96,6 +100,7 @@ expected score by a tenth of a point, and saves a tenth to a fifth of the time).
 ROUND_TALONS = 16  # talons worked out between two looks at the verdict
 LEAST_SEQUENTIAL_TALONS = 32  # talons a sequential estimate comes from at least
 PROBE_TALONS = 16  # talons whose bounds tell whether bounds can settle the verdict
+BOUND_SPLITS = 8  # a talon's reported splits its bounds are worked out on, at most
 PROMISING_GAP = 5  # ... by their catches being at most this far above passing
 REFINE_STEPS = 8  # steps of lowering the bounds tried, a talon and seat at most
 Z_CLEAR = 3.290526731491926  # a verdict is clear when its 99.9 % interval leaves passing aside
@@ -705,7 +710,7 @@ class _Analysis:
         all of them, lowered where they are highest, do; else None."""
         bounds = [_Bounds(seat) for seat in self.seats]
         for done, number in enumerate(order, start=1):
-            stratum = self.deals.reported(number)
+            stratum = self.deals.reported(number, BOUND_SPLITS)
             discards = Discards(self.hand | stratum.talon)
             for figures in bounds:
                 allowed = self._allowed(number)

@@ -251,8 +251,8 @@ class _Deepening:
         self.span = range(len(layouts)) if span is None else span
         self.histogram = [0] * HISTOGRAM_SIZE
         self.histogram[0] = len(self.span) - len(caught) - len(unknown)
-        self.known: dict[int, int] = {}
-        """The tricks of the layouts settled since (the others clean when made are not in)."""
+        self.tricks = bytearray(len(self.span))
+        """Each layout's tricks where settled (one byte a layout; 0 for the others)."""
         self.open = list(caught)
         self.least = [1] * len(caught)  # a caught layout costs at least one trick
         self.unknown = list(unknown)
@@ -271,9 +271,10 @@ class _Deepening:
         return not self.open and not self.unknown
 
     def upper_scores(self) -> dict[int, int]:
-        """Each layout's score, or the most it can be (by layout index)."""
-        found = dict.fromkeys(self.span, CLEAN_SCORE)  # clean, or not known to be caught
-        found.update((index, _score(tricks)) for index, tricks in self.known.items())
+        """Each layout's score, or the most it can be (by layout index): settled exactly,
+        open at its least, unknown as clean."""
+        start = self.span.start
+        found = {start + i: _score(tricks) for i, tricks in enumerate(self.tricks)}
         found.update(
             (index, -TRICK_SCORE * least)
             for index, least in zip(self.open, self.least, strict=True)
@@ -301,7 +302,7 @@ class _Deepening:
         for i, count in zip(asked, tricks, strict=False):
             if count < cap or cap == HAND_SIZE:
                 self.histogram[count] += 1
-                self.known[self.open[i]] = count
+                self.tricks[self.open[i] - self.span.start] = count
                 self.bound -= TRICK_SCORE * (count - fewest)
                 done.append(i)
             else:
@@ -326,7 +327,6 @@ class _Deepening:
                 self.bound -= step
             else:
                 self.histogram[0] += 1
-                self.known[index] = 0
         self.unknown = self.unknown[len(answers) :]
 
     def settle(self) -> None:
@@ -337,7 +337,7 @@ class _Deepening:
             tricks = solve_many(self.hand, self.pool, self.seat, self._masks(indexes))
             for index, count, known in zip(indexes, tricks, least, strict=True):
                 self.histogram[count] += 1
-                self.known[index] = count
+                self.tricks[index - self.span.start] = count
                 self.bound -= TRICK_SCORE * (count - known) + (
                     CLEAN_SCORE if count and not known else 0
                 )

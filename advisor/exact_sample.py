@@ -60,9 +60,10 @@ class Deals:
         random.Random(f"talon order {self.seed}").shuffle(numbers)
         return numbers
 
-    def reported(self, number: int) -> Stratum:
-        """Talon ``number`` with its reported splits."""
-        return self._stratum(number, self.per_talon, f"talon {number} seed {self.seed}")
+    def reported(self, number: int, most: int | None = None) -> Stratum:
+        """Talon ``number`` with its reported splits (the first ``most`` of them)."""
+        count = self.per_talon if most is None else min(most, self.per_talon)
+        return self._stratum(number, count, f"talon {number} seed {self.seed}")
 
     def choosing(self, number: int) -> Stratum:
         """Talon ``number`` with the splits its discard is chosen on (never reported, so

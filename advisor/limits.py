@@ -14,6 +14,9 @@ from advisor.i18n import Phrase
 
 JOBS_PER_CORE = 4  # processes or threads a run may use, per core
 MAX_SAMPLES = 10_000_000  # sampled layouts (solve --samples) or deals (--exact --samples)
+MAX_DISCARD_SAMPLES = 20_000
+"""Splits ``discard --exact`` plays every discard out on, at most: ten times its default, and
+more would take hours (each of the 66 is played out on each split) and hold memory for each."""
 MAX_LINE_BYTES = 4096  # one line of a file of hands
 MAX_TABLE_BYTES = 1 << 20  # a table file (1 MiB): one with an entry for every holding is ~20 KiB
 
@@ -48,17 +51,17 @@ def check_jobs(jobs: int) -> int:
     return jobs
 
 
-def check_samples(samples: int) -> int:
-    """``samples`` itself if it is at least 1 and at most :data:`MAX_SAMPLES`."""
+def check_samples(samples: int, most: int = MAX_SAMPLES) -> int:
+    """``samples`` itself if it is at least 1 and at most ``most``."""
     if samples < 1:
         raise LimitError(
             Phrase("the number of samples must be at least 1, not {samples}", samples=samples)
         )
-    if samples > MAX_SAMPLES:
+    if samples > most:
         raise LimitError(
             Phrase(
                 "the number of samples must be at most {limit:,}, not {samples:,}",
-                limit=MAX_SAMPLES,
+                limit=most,
                 samples=samples,
             )
         )

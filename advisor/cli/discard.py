@@ -21,6 +21,7 @@ from advisor.cli.options import (
 from advisor.cli.solve import ALL_LAYOUTS
 from advisor.defaults import DISCARD_LAYOUTS
 from advisor.i18n import N_, _
+from advisor.limits import MAX_DISCARD_SAMPLES
 from advisor.seats import Lead
 from advisor.table import Table
 from advisor.talon import best_discards
@@ -69,7 +70,11 @@ EXACT_SETTINGS = ("samples", "all_layouts", "seed", "full", "jobs")
         "catchers' cards, with its catch chance and expected score."
     ),
 )
-@samples_option(N_("With --exact: the layouts every discard is played out on"), DISCARD_LAYOUTS)
+@samples_option(
+    N_("With --exact: the layouts every discard is played out on (at most {limit:,})."),
+    DISCARD_LAYOUTS,
+    MAX_DISCARD_SAMPLES,
+)
 @click.option(
     "--all",
     "all_layouts",

@@ -53,18 +53,20 @@ def jobs_option(help_text: str, minimum: int = 1, short: bool = True) -> Callabl
     )
 
 
-def samples_option(help_text: str, default: int | None) -> Callable[[F], F]:
-    """``--samples N``: at least 1, at most :data:`advisor.limits.MAX_SAMPLES` (``help_text``
-    says so with ``{limit:,}``)."""
+def samples_option(
+    help_text: str, default: int | None, most: int = MAX_SAMPLES
+) -> Callable[[F], F]:
+    """``--samples N``: at least 1, at most ``most`` (``help_text`` may say so with
+    ``{limit:,}``)."""
     return click.option(
         "--samples",
         cls=Option,
-        type=click.IntRange(min=1, max=MAX_SAMPLES),
+        type=click.IntRange(min=1, max=most),
         default=default,
         show_default=default is not None,
         metavar="N",
         help=help_text,
-        help_values={"limit": MAX_SAMPLES},
+        help_values={"limit": most},
     )
 
 
