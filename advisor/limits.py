@@ -16,6 +16,11 @@ JOBS_PER_CORE = 4  # processes or threads a run may use, per core
 MAX_SAMPLES = 10_000_000  # sampled layouts (solve --samples) or deals (--exact --samples)
 MAX_LINE_BYTES = 4096  # one line of a file of hands
 MAX_TABLE_BYTES = 1 << 20  # a table file (1 MiB): one with an entry for every holding is ~20 KiB
+MAX_ALLPASS_PENALTY = 1000  # mountain points an all-pass trick costs (the table's allpass_penalty)
+MAX_REPEAT = 100  # all-passes in a row (allpass --repeat)
+MAX_TRICK_PRICE = 1_000_000  # an all-pass trick's points, the progression's factor applied
+MAX_QUOTED_CHARS = 40  # of a value quoted in a message (a number of 309 digits is cut short)
+LOCK_WAIT_SECONDS = 10  # how long an edit of a file waits for another one's lock (edits take ms)
 
 
 def cores() -> int:
@@ -46,6 +51,24 @@ def check_jobs(jobs: int) -> int:
             )
         )
     return jobs
+
+
+def check_trick_price(penalty: float, factor: int, repeat: int) -> float:
+    """The price of an all-pass trick, ``penalty`` times ``factor`` (the progression's, for the
+    ``repeat``-th all-pass in a row), if it is at most :data:`MAX_TRICK_PRICE` points: every
+    figure made from it stays a number a player could write."""
+    if factor > MAX_TRICK_PRICE / penalty:  # compared before multiplying: no overflow
+        raise LimitError(
+            Phrase(
+                "all-pass {repeat} in a row would price a trick at {penalty:g} × {factor:,} "
+                "points: at most {limit:,} points a trick",
+                penalty=penalty,
+                factor=factor,
+                repeat=repeat,
+                limit=MAX_TRICK_PRICE,
+            )
+        )
+    return penalty * factor
 
 
 def check_samples(samples: int) -> int:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from other_user import needs_root
 
 from advisor.cards import parse_hand
 from advisor.cli import main
@@ -149,9 +151,24 @@ def test_output_file_is_written_whole(tmp_path: Path) -> None:
 def test_output_into_a_missing_directory() -> None:
     result = run("-o", "/nonexistent/out.jsonl", input=CLEAN)
     assert result.stderr == (
-        "Error: /nonexistent/out.jsonl: cannot be written (No such file or directory)\n"
+        "Error: /nonexistent/out.jsonl: cannot be written (its folder /nonexistent: No such file "
+        "or directory)\n"
     )
     assert result.exit_code == 3
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_output_file_keeps_its_owner_and_group(tmp_path: Path, jobs: str) -> None:
+    needs_root()
+    out = tmp_path / "theirs.jsonl"
+    out.write_text("old\n", encoding="utf-8")
+    os.chown(out, 12345, 23456)
+    out.chmod(0o640)
+    result = run("-o", str(out), "-q", "-j", jobs, input=f"{CLEAN}\n" * 5000)
+    assert result.exit_code == 0
+    info = out.stat()
+    assert (info.st_uid, info.st_gid, info.st_mode & 0o777) == (12345, 23456, 0o640)
+    assert out.read_text(encoding="utf-8").count("\n") == 5000
 
 
 def test_json_and_format_disagree() -> None:
