@@ -21,6 +21,18 @@ F = TypeVar("F", bound=Callable[..., Any])
 APP_NAME = "advisor"
 
 
+def config_dir() -> str:
+    """The advisor's config directory (click's choice for the system), except that an empty or
+    relative ``$XDG_CONFIG_HOME`` is ignored, as the XDG Base Directory rules say: click would
+    take it relative to the current folder, so the table would change with the folder."""
+    found = click.get_app_dir(APP_NAME)
+    variable = os.environ.get("XDG_CONFIG_HOME")
+    relative = variable is not None and not os.path.isabs(variable)
+    if relative and found == os.path.join(variable or "", APP_NAME):  # not macOS or Windows
+        return os.path.join(os.path.expanduser("~"), ".config", APP_NAME)
+    return found
+
+
 def table_option(function: F) -> F:
     return click.option(
         "--table",
@@ -153,7 +165,7 @@ def input_format_option(function: F) -> F:
 
 def effective_table(table_path: str | None) -> Table:
     """The table a command works with: the built-in one, with the user's file merged over."""
-    path = resolve_table_path(table_path, os.environ, click.get_app_dir(APP_NAME))
+    path = resolve_table_path(table_path, os.environ, config_dir())
     return load_table(path)
 
 

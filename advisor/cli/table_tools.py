@@ -17,8 +17,8 @@ import click
 from advisor.cli.guard import ExitCode, say
 from advisor.cli.help import Command
 from advisor.cli.options import (
-    APP_NAME,
     EXACT_SETTINGS,
+    config_dir,
     effective_table,
     exact_options,
     input_format_option,
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 def _user_file(table_path: str | None) -> Path:
     from advisor.table_edit import user_table_file
 
-    return user_table_file(table_path, os.environ, click.get_app_dir(APP_NAME))
+    return user_table_file(table_path, os.environ, config_dir())
 
 
 @click.command(
