@@ -36,6 +36,7 @@ from typing import Any
 from advisor.cards import HAND_SIZE, Card, CardSet, Suit, parse_cards
 from advisor.errors import AdvisorError, CardCountError, DuplicateCardError, LayoutError, PlayError
 from advisor.i18n import Phrase, as_cards
+from advisor.limits import check_trick_price
 from advisor.seats import Position
 from advisor.table import Progression, Table, TalonCard
 
@@ -68,8 +69,9 @@ class AllPassRules:
         return Position.THIRD if self.players == 3 else None
 
     def price(self, repeat: int = 1) -> float:
-        """Mountain points a trick costs in the ``repeat``-th all-pass in a row."""
-        return self.penalty * self.progression.factor(repeat)
+        """Mountain points a trick costs in the ``repeat``-th all-pass in a row (a
+        :class:`~advisor.errors.LimitError` beyond :data:`~advisor.limits.MAX_TRICK_PRICE`)."""
+        return check_trick_price(self.penalty, self.progression.factor(repeat), repeat)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -21,13 +21,13 @@ from advisor.batch.records import (
     LeadRecords,
     Shape,
     csv_field,
-    json_text,
     utf8_json,
 )
 from advisor.batch.sources import LONG_LINE, Chunk, CsvChunk, TextChunk
 from advisor.cards import CardSet
 from advisor.errors import AdvisorError, BatchError
 from advisor.i18n import Phrase
+from advisor.jsonout import json_text
 from advisor.seats import Lead
 from advisor.table import Table
 

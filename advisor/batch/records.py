@@ -12,13 +12,13 @@ checks every kind of record against ``assess(...).to_dict()`` byte for byte.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from advisor.batch.extras import Extra
 from advisor.cards import CardSet, Suit, format_cards
+from advisor.jsonout import json_text
 from advisor.rules import Outcome, combine, judge
 from advisor.seats import Lead
 from advisor.table import Table
@@ -52,9 +52,6 @@ _KIND = {Outcome.EXCEPTED: 1, Outcome.BROKEN: 2}  # a single suit's no-seven out
 _KIND_SHIFT = 48  # above the four 12-bit hole ids of the shape key
 _SHAPE_LIMIT = 50_000
 _CSV_LINE = b"%b%d,%b,%b,%b,%b,%b,%b,%b,%b,\n"  # ends with the empty error column
-
-# json.dumps(value, ensure_ascii=False), without making an encoder each time
-json_text = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def utf8_json(value: Any) -> bytes:

@@ -20,6 +20,7 @@ from advisor.cli.options import (
     table_option,
 )
 from advisor.i18n import N_, _
+from advisor.jsonout import json_text
 from advisor.seats import Lead, Position
 from advisor.verdict import Assessment, assess
 
@@ -90,8 +91,6 @@ def check(
     passing = _passing(assessment, seats) if allpass else None
     found = _exact(assessment, lead.lower(), samples, seed, discard, passing) if exact else None
     if as_json:
-        import json
-
         data = assessment.to_dict()
         if talon:
             data["talon"] = _outlook(assessment).to_dict()
@@ -99,7 +98,7 @@ def check(
             data["allpass"] = passing.to_dict()
         if found is not None:
             data["exact"] = found.to_dict()
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        click.echo(json_text(data, indent=2))
     elif not quiet:
         from advisor.cli.render_check import render_assessment, render_talon_hint
 

@@ -19,6 +19,7 @@ from advisor.cli.options import (
 from advisor.cli.solve import ALL_LAYOUTS
 from advisor.defaults import DISCARD_LAYOUTS
 from advisor.i18n import N_, _
+from advisor.jsonout import json_text
 from advisor.seats import Lead
 from advisor.table import Table
 from advisor.talon import best_discards
@@ -104,15 +105,13 @@ def discard(
     options = best_discards(twelve, Lead(lead.lower()), table, top=SHOWN)
     best, *others = options
     if as_json:
-        import json
-
         data = {
             "cards": str(twelve),
             "lead": lead.lower(),
             "best": best.to_dict(),
             "alternatives": [option.to_dict() for option in others],
         }
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        click.echo(json_text(data, indent=2))
     else:
         from advisor.cli.render_talon import render_discards
 
@@ -146,9 +145,7 @@ def _exact(
     else:
         found = run()
     if as_json:
-        import json
-
-        click.echo(json.dumps(found.to_dict(), ensure_ascii=False, indent=2))
+        click.echo(json_text(found.to_dict(), indent=2))
     else:
         from advisor.cli.render_exact_discard import render_discard_odds
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import IO, Any
 
@@ -16,6 +15,7 @@ from advisor.batch import BANDS, Row, Tally
 from advisor.batch.reader import printable
 from advisor.cli.render import VERDICT_STYLE, VERDICT_WORDS, console, percent, plain
 from advisor.i18n import N_, _, ngettext, number, shown_cards, text
+from advisor.jsonout import json_text
 
 BAR_WIDTH = 30
 
@@ -147,7 +147,7 @@ def _value(value: Any) -> Any:
 def _shown(value: Any) -> str:
     if isinstance(value, (str, int, float)):
         return str(value)
-    return json.dumps(value, ensure_ascii=False)
+    return json_text(value)
 
 
 def band_label(band: int) -> str:

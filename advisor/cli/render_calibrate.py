@@ -4,7 +4,6 @@ bar."""
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Iterator
 
 import click
@@ -15,6 +14,7 @@ from rich.text import Text
 from advisor.calibrate import Calibration, Figure, HoldingCalibration
 from advisor.cli.render import console, labels, percent, plain
 from advisor.i18n import N_, _, ngettext, number, shown_cards
+from advisor.jsonout import json_text
 from advisor.seats import Lead
 from advisor.solver import ProgressCallback
 from advisor.table import Table
@@ -41,7 +41,7 @@ def progress_bar(show: bool) -> Iterator[ProgressCallback | None]:
 
 def render_calibration(calibration: Calibration, table: Table, as_json: bool) -> None:
     if as_json:
-        click.echo(json.dumps({"table": table.name, **calibration.to_dict()}, ensure_ascii=False))
+        click.echo(json_text({"table": table.name, **calibration.to_dict()}))
         return
     out = console()
     table_label, exact_label = labels(N_("Table"), N_("Exact"))

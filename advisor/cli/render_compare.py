@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,6 +24,7 @@ from advisor.cli.render import (
 from advisor.cli.render_batch import LEAD_WORDS
 from advisor.compare import ComparedChunk, Comparison, ComparisonTally, HandPair, Side
 from advisor.i18n import N_, _, ngettext, number, shown_cards
+from advisor.jsonout import json_text
 
 
 class TextOutput:
@@ -221,7 +221,7 @@ class JsonOutput:
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return json_text(value)
 
 
 def comparison_output(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -11,6 +9,7 @@ from rich.text import Text
 from advisor.cli.render import console, percent, plain
 from advisor.cli.render_table import origin_words
 from advisor.i18n import N_, _, number, shown_cards
+from advisor.jsonout import json_text
 from advisor.table import SettingValue
 from advisor.table_diff import Pricing, TableDiff
 from advisor.table_edit import EditKey, InEffect, KeyKind, TableEdit
@@ -65,7 +64,7 @@ def _value(value: SettingValue) -> str:
 
 def render_diff(diff: TableDiff, as_json: bool) -> None:
     if as_json:
-        click.echo(json.dumps(diff.to_dict(), ensure_ascii=False, indent=2))
+        click.echo(json_text(diff.to_dict(), indent=2))
         return
     out = console()
     out.print(Text.assemble(("A  ", "bold"), plain(diff.a)))
