@@ -16,6 +16,7 @@ under another spelling of the same holding is changed in place.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import stat
 import sys
@@ -101,15 +102,12 @@ def _editing(target: Path, make_folder: bool) -> Iterator[None]:
 
 def _make_folder(target: Path) -> list[Path]:
     """Make the folders ``target`` needs; the ones made, outermost first."""
-    missing = []
-    for folder in (target.parent, *target.parent.parents):
-        if folder.exists():
-            break
-        missing.append(folder)
+    above = (target.parent, *target.parent.parents)
+    missing = list(itertools.takewhile(lambda folder: not folder.exists(), above))
     made = []
     try:
-        if not folder.is_dir():
-            raise NotADirectoryError(folder)
+        if not above[len(missing)].is_dir():  # the nearest that exists: a file on the way
+            raise NotADirectoryError(above[len(missing)])
         for folder in reversed(missing):
             try:
                 folder.mkdir()
