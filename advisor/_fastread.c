@@ -9,6 +9,7 @@
  * It takes on only what it can read exactly as advisor.cards.parse_hand and the batch line
  * options do, and leaves everything else to the Python reader, which is the authority (and
  * words the errors):
+ *   - byte-order marks at the start of a line, read as nothing (files run together keep theirs);
  *   - characters: printable ASCII, tabs, the eight suit glyphs (U+2660..U+2667) and the
  *     Cyrillic letters of Russian cards (В Д К Т, П Т Б Ч, either case); a line with any other
  *     (other white space, the variation selector, other letters) is ASKed about, and so is a
@@ -254,10 +255,16 @@ static long long read_options(const int *p, const int *end) {
     return is_word(equals + 1, end, "them") ? LEAD_THEM : ASK;
 }
 
-/* The line's hand (stripped of ASCII white space at both ends), with its lead option. */
+/* Whether a byte-order mark (U+FEFF) starts at p. */
+static int is_bom(const unsigned char *p, const unsigned char *end) {
+    return end - p >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF;
+}
+
+/* The line's hand (stripped of ASCII white space at both ends, and of byte-order marks at its
+ * start, as advisor.text.line_content), with its lead option. */
 static long long read_line(const unsigned char *p, const unsigned char *end) {
-    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
-        p++;
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || is_bom(p, end)))
+        p += *p == 0xEF ? 3 : 1;
     while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
         end--;
     if (p == end || *p == '#')

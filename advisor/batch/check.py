@@ -30,9 +30,9 @@ from advisor.errors import AdvisorError, BatchError
 from advisor.i18n import Phrase
 from advisor.seats import Lead
 from advisor.table import Table
+from advisor.text import line_content
 
 OUTPUTS = ("jsonl", "csv", "rows")
-_BOM = "\ufeff".encode()
 
 
 @dataclass(frozen=True)
@@ -310,8 +310,6 @@ class Checker:
 
     def _check_text(self, chunk: TextChunk, sink: _Sink) -> None:
         data = chunk.data
-        if chunk.first_line == 1 and data[:3] == _BOM:
-            data = data[3:]
         hand, default, text = sink.hand, self.records(None), None
         with_lead = 1 << reader.LEAD_SHIFT  # from here up, a line's lead is given
         for number, found in enumerate(self.scan(data), chunk.first_line):
@@ -327,10 +325,11 @@ class Checker:
             elif found == reader.ASK:  # the scan leaves this line to Python
                 if text is None:
                     text = data.decode("utf-8", "surrogateescape").split("\n")
-                self._check_line(number, text[number - chunk.first_line].strip(), sink)
+                self._check_line(number, line_content(text[number - chunk.first_line]), sink)
 
     def _check_line(self, number: int, line: str, sink: _Sink) -> None:
-        """One stripped line of text: a hand, maybe with options; blank or a comment."""
+        """One line of text (its :func:`~advisor.text.line_content`): a hand, maybe with
+        options; blank or a comment."""
         if not line or line[0] == "#":
             return
         try:
