@@ -2,8 +2,9 @@
 
 Every line gets exactly one result: the values of its deal, or the error that keeps it from
 being one (a blank line included); but a comment, a line whose first character is ``#``, gets
-none (as in a file of hands for ``advisor batch``). Lines are read and solved a chunk at a time, so memory stays
-flat however long the input, and a chunk's deals go to the compiled core in one call.
+none (as in a file of hands for ``advisor batch``). Lines are read and solved a chunk at a
+time, so memory stays flat however long the input, and a chunk's deals go to the compiled core
+in one call.
 """
 
 from __future__ import annotations
