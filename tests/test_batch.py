@@ -372,9 +372,7 @@ def test_an_invisible_character_inside_a_line_is_named(
     kind: str, invisible: str, escaped: str
 ) -> None:
     data = f"7S 8S 10S 7C 9C JC 7D 8D 7H 9H{invisible}\n".encode()
-    result = Checker(BatchJob(default_table()), scan=line_scan(kind)).check(
-        TextChunk("f", 1, data)
-    )
+    result = Checker(BatchJob(default_table()), scan=line_scan(kind)).check(TextChunk("f", 1, data))
     [record] = [json.loads(line) for line in result.output.splitlines()]
     assert record["error"] == f"'9H{escaped}': '{escaped}' is neither a rank (7..A) nor a suit"
     assert [message.text() for message in result.messages] == [f"f:1: {record['error']}"]
