@@ -13,7 +13,8 @@
  *   - characters: printable ASCII, tabs, the eight suit glyphs (U+2660..U+2667) and the
  *     Cyrillic letters of Russian cards (В Д К Т, П Т Б Ч, either case); a line with any other
  *     (other white space, the variation selector, other letters) is ASKed about, and so is a
- *     line of more than MAX_CHARS characters;
+ *     line of more than MAX_CHARS characters, and a hand with both Latin and Cyrillic letters
+ *     (advisor.cards.check_alphabet refuses it);
  *   - no line option but a lead (ids are read in Python);
  *   - dotted suits (7810.79J.78.79, '-' for a void) when the line has a '.', else tokens
  *     split on spaces, tabs and commas: suit groups opened by a glyph or "S:" whose bare
@@ -269,7 +270,7 @@ static long long read_line(const unsigned char *p, const unsigned char *end) {
         end--;
     if (p == end || *p == '#')
         return SKIP;
-    int chars[MAX_CHARS], n = 0, size, dotted = 0;
+    int chars[MAX_CHARS], n = 0, size, dotted = 0, latin = 0, cyrillic = 0;
     const int *options = NULL;
     for (; p < end; p += size) {
         int c = decode(p, end, &size);
@@ -277,9 +278,15 @@ static long long read_line(const unsigned char *p, const unsigned char *end) {
             return ASK;
         if (c == ';' && options == NULL)
             options = chars + n + 1;
-        dotted |= c == '.' && options == NULL;
+        if (options == NULL) {
+            dotted |= c == '.';
+            latin |= (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+            cyrillic |= c >= CYR_V && c <= CYR_CH;
+        }
         chars[n++] = c;
     }
+    if (latin && cyrillic) /* two alphabets: Python refuses the hand, naming the letters */
+        return ASK;
     const int *hand_end = options ? options - 1 : chars + n;
     long long lead = options ? read_options(options, chars + n) : 0;
     if (lead == ASK)

@@ -67,13 +67,22 @@ def by_suit(mask: int, ranks: tuple[str, ...]) -> list[list[str]]:
     return [[ranks[r] for r in range(8) if mask >> (8 * s + r) & 1] for s in range(4)]
 
 
+LATIN_RANKS, RUSSIAN_RANKS = ("ascii", "short", "lower"), ("russian", "russian_lower")
+SUITS_WITH = {  # the suits a hand's ranks may go with: letters of the same alphabet, or glyphs
+    "latin": ("ascii", "lower", "glyph", "white"),
+    "russian": ("russian", "russian_upper", "glyph", "white"),
+}
+
+
 def write_hand(mask: int, rng: random.Random) -> str:
-    """The hand ``mask`` in a random notation with random spellings and spacing."""
-    ranks = RANKS[rng.choice(list(RANKS))]
+    """The hand ``mask`` in a random notation with random spellings and spacing (its letters
+    in one alphabet, as a hand is written)."""
+    alphabet = rng.choice(list(SUITS_WITH))
+    ranks = RANKS[rng.choice(LATIN_RANKS if alphabet == "latin" else RUSSIAN_RANKS)]
     suits = by_suit(mask, ranks)
     style = rng.randrange(6)
     if style == 0:  # rank first, shuffled, maybe run together or comma separated
-        letters = SUITS[rng.choice(list(SUITS))]
+        letters = SUITS[rng.choice(SUITS_WITH[alphabet])]
         tokens = [r + letters[s] for s in range(4) for r in suits[s]]
         rng.shuffle(tokens)
         return rng.choice([" ", ", ", "  ", ",", "\t"]).join(tokens)
@@ -82,7 +91,7 @@ def write_hand(mask: int, rng: random.Random) -> str:
         sep = rng.choice(["", " ", ","])
         return " ".join(glyphs[s] + sep.join(suits[s]) for s in range(4) if suits[s])
     if style == 2:  # colon groups
-        letters = rng.choice(["SCDH", "scdh", "ПТБЧ"])
+        letters = rng.choice(["SCDH", "scdh"] if alphabet == "latin" else ["ПТБЧ", "птбч"])
         return " ".join(f"{letters[s]}:" + ",".join(suits[s]) for s in range(4) if suits[s])
     if style == 3:  # dotted
         void = rng.choice(["-", "", "—"])
@@ -90,7 +99,7 @@ def write_hand(mask: int, rng: random.Random) -> str:
     if style == 4:  # glyph groups written without spaces between suits
         return "".join("♠♣♦♥"[s] + "".join(suits[s]) for s in range(4) if suits[s])
     # glyph groups, then rank-first cards mixed in
-    letters = SUITS[rng.choice(list(SUITS))]
+    letters = SUITS[rng.choice(SUITS_WITH[alphabet])]
     parts = []
     for s in range(4):
         if suits[s] and rng.random() < 0.5:

@@ -108,6 +108,9 @@ def test_agrees_on_any_text(pieces: list[str]) -> None:
         ("7S 8S 10S 7C 9C JC 7D 8D 7H\u00a09H", "ask"),  # other white space
         ("7S 8S 10S 7C 9C JC 7D 8D 7H", "ask"),  # nine cards: Python words the error
         ("7S 7S 10S 7C 9C JC 7D 8D 7H 9H", "ask"),
+        ("78Т.79J.78.79", "ask"),  # a Cyrillic Т beside a Latin J: Python refuses the hand
+        ("7S 8S 10S 7C 9C JC 7D 8D 7H 9ч", "ask"),
+        ("♠7 8 10 ♣7 9 В ♦7 8 ♥7 9; lead=me", "lead"),  # letters of one alphabet, options apart
         ("7.8.9." + "7" * 300, "ask"),  # longer than the C reader takes on
     ],
 )
