@@ -48,6 +48,13 @@ def check_jobs(jobs: int) -> int:
     return jobs
 
 
+def resolve_jobs(jobs: int) -> int:
+    """The processes or threads ``jobs`` asks for: 0 means every core this process may use
+    (:func:`cores`); else ``jobs`` itself, checked by :func:`check_jobs`. Every ``--jobs`` of
+    the command line means this."""
+    return cores() if jobs == 0 else check_jobs(jobs)
+
+
 def check_samples(samples: int) -> int:
     """``samples`` itself if it is at least 1 and at most :data:`MAX_SAMPLES`."""
     if samples < 1:
