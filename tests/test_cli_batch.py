@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 
@@ -81,6 +83,24 @@ def test_csv_output() -> None:
         "<stdin>,2" + "," * 23 + '"2 cards given, a hand has 10"\n'
     )
     assert result.exit_code == 2
+
+
+def test_csv_text_never_runs_as_a_formula(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """OWASP's advice against CSV injection: text that starts with = + - @ (or a tab or a
+    carriage return) gets a single quote in front, inside double quotes."""
+    monkeypatch.chdir(tmp_path)
+    ids = ['=HYPERLINK("http://x")', "+1", "-2", "@SUM(A1)", "a=b", "'q"]
+    Path("=cmd.txt").write_text("".join(f"{CLEAN}; id={ident}\n" for ident in ids), "utf-8")
+    result = run("=cmd.txt", "--format", "csv", "-q")
+    assert result.exit_code == 0
+    rows = list(csv.reader(io.StringIO(result.stdout)))[1:]
+    assert [row[0] for row in rows] == ["'=cmd.txt"] * len(ids)
+    assert [row[2] for row in rows] == ["'" + ident for ident in ids[:4]] + ids[4:]
+    assert result.stdout.splitlines()[1].startswith(
+        '"\'=cmd.txt",1,"\'=HYPERLINK(""http://x"")",♠7 8 10 ♣7 9 J'
+    )
 
 
 def test_table_output() -> None:

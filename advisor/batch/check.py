@@ -21,6 +21,7 @@ from advisor.batch.records import (
     LeadRecords,
     Shape,
     csv_field,
+    csv_text,
     json_text,
     utf8_json,
 )
@@ -229,12 +230,12 @@ class _JsonLines(_Sink):
 class _CsvLines(_Sink):
     def __init__(self, file: str, job: BatchJob) -> None:
         super().__init__(file, job)
-        self.head = csv_field(file).encode() + b","
+        self.head = csv_text(file).encode() + b","
         self.blank_extra = b"," * len(job.extra.fields) if job.extra else b""
         self.blank_record = b"," * (len(CSV_COLUMNS) - 2)  # from "line" to "error"
 
     def hand(self, line: int, mask: int, records: LeadRecords, ident: str | None) -> None:
-        ident_csv = b"" if ident is None else csv_field(ident).encode()
+        ident_csv = b"" if ident is None else csv_text(ident).encode()
         text, shape = records.csv_line(self.head, line, ident_csv, mask)
         extra = self.blank_extra
         if self.extra is not None:
@@ -247,7 +248,7 @@ class _CsvLines(_Sink):
 
     def error(self, line: int, problem: Phrase) -> None:
         super().error(line, problem)
-        error = csv_field(reader.printable(str(problem))).encode()
+        error = csv_text(reader.printable(str(problem))).encode()
         self.parts.append(b"%b%d%b%b%b\n" % (self.head, line, self.blank_record, error,
                                               self.blank_extra))  # fmt: skip
 
@@ -255,7 +256,7 @@ class _CsvLines(_Sink):
 def _csv_cell(value: Any) -> str:
     if value is None:
         return ""
-    return csv_field(value if isinstance(value, str) else json_text(value))
+    return csv_text(value) if isinstance(value, str) else csv_field(json_text(value))
 
 
 class _Rows(_Sink):
