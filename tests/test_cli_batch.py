@@ -85,9 +85,7 @@ def test_csv_output() -> None:
     assert result.exit_code == 2
 
 
-def test_csv_text_never_runs_as_a_formula(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_csv_text_never_runs_as_a_formula(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """OWASP's advice against CSV injection: text that starts with = + - @ (or a tab or a
     carriage return) gets a single quote in front, inside double quotes."""
     monkeypatch.chdir(tmp_path)

@@ -80,7 +80,7 @@ def csv_text(text: str) -> str:
     a carriage return gets a single quote in front, and quotes around it, so that a
     spreadsheet shows it as text and never runs it as a formula (OWASP's advice)."""
     if text[:1] in FORMULA_STARTS:
-        return '"\'' + text.replace('"', '""') + '"'
+        return "\"'" + text.replace('"', '""') + '"'
     return csv_field(text)
 
 
