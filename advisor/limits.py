@@ -16,6 +16,11 @@ JOBS_PER_CORE = 4  # processes or threads a run may use, per core
 MAX_SAMPLES = 10_000_000  # sampled layouts (solve --samples) or deals (--exact --samples)
 MAX_LINE_BYTES = 4096  # one line of a file of hands
 MAX_TABLE_BYTES = 1 << 20  # a table file (1 MiB): one with an entry for every holding is ~20 KiB
+MIN_INTERVAL_SAMPLES = 30
+"""The fewest samples (deals, layouts, splits) a figure's 95 % interval is given for. Below,
+the normal approximation behind the interval of a mean (tricks, a score) is no guide, and one
+sample gives an interval of no width at all; so that every sampled figure follows one rule, a
+catch chance waits for as many (its Wilson interval would be sound for fewer)."""
 
 
 def cores() -> int:
@@ -53,6 +58,22 @@ def resolve_jobs(jobs: int) -> int:
     (:func:`cores`); else ``jobs`` itself, checked by :func:`check_jobs`. Every ``--jobs`` of
     the command line means this."""
     return cores() if jobs == 0 else check_jobs(jobs)
+
+
+def reported_interval(interval: tuple[float, float], samples: int) -> tuple[float, float] | None:
+    """``interval``, a 95 % interval from ``samples`` samples, if they are enough for one
+    (:data:`MIN_INTERVAL_SAMPLES`); else None, and :func:`no_interval` says why."""
+    return interval if samples >= MIN_INTERVAL_SAMPLES else None
+
+
+def no_interval(samples: int) -> Phrase:
+    """Why a figure from ``samples`` samples has no interval (:func:`reported_interval`)."""
+    return Phrase.counted(
+        "no 95% interval from {count:,} deal: it needs {least}",
+        "no 95% interval from {count:,} deals: it needs {least}",
+        samples,
+        least=MIN_INTERVAL_SAMPLES,
+    )
 
 
 def check_samples(samples: int) -> int:

@@ -18,6 +18,7 @@ from advisor.allpass.solver import DealValues
 from advisor.cards import Card, Suit
 from advisor.cli.render import console
 from advisor.i18n import N_, _, ngettext, number, shown_cards
+from advisor.limits import no_interval
 from advisor.seats import Position
 from advisor.table import Progression, TalonCard
 
@@ -134,12 +135,15 @@ def render_estimate(found: AllPassEstimate) -> None:
     name_width = max(len(name) for name in names)
     mean_header = _("Mean")
     mean_width = max(6, len(mean_header))
-    heading = f"{'':<{name_width}}  {mean_header:>{mean_width}}  {_('95% interval')}"
+    with_interval = found.penalty_interval is not None
+    interval_header = f"  {_('95% interval')}" if with_interval else ""
+    heading = f"{'':<{name_width}}  {mean_header:>{mean_width}}{interval_header}"
     out.print(Text(heading, style="bold"))
     for name, spread in zip(names, (found.forced, found.fewest), strict=True):
-        low, high = spread.interval
         mean = number(spread.mean, f">{mean_width}.3f")
-        out.print(f"{name:<{name_width}}  {mean}  {number(low, '.3f')}–{number(high, '.3f')}")
+        out.print(f"{name:<{name_width}}  {mean}{_interval_cell(spread.interval, '.3f')}")
+    if not with_interval:
+        out.print(f"({no_interval(found.samples).text()})")
     out.print()
     columns = _Columns((_("Tricks"), 6), (_("Forced"), 6), (_("Fewest"), 6))
     out.print(Text(columns.header(), style="bold"))
@@ -149,13 +153,16 @@ def render_estimate(found: AllPassEstimate) -> None:
         if forced or fewest:
             out.print(columns.row(tricks, forced, fewest))
     out.print()
-    low, high = found.penalty_interval
-    penalty = _(
-        "Expected penalty  {penalty:.2f} points (95% {low:.2f}–{high:.2f})",
-        penalty=found.expected_penalty,
-        low=low,
-        high=high,
-    )
+    interval = found.penalty_interval
+    if interval is None:
+        penalty = _("Expected penalty  {penalty:.2f} points", penalty=found.expected_penalty)
+    else:
+        penalty = _(
+            "Expected penalty  {penalty:.2f} points (95% {low:.2f}–{high:.2f})",
+            penalty=found.expected_penalty,
+            low=interval[0],
+            high=interval[1],
+        )
     out.print(Text(penalty, style="bold"))
     out.print(_("(the forced tricks at {price} a trick)", price=_points(found.price)))
 
@@ -198,8 +205,10 @@ def render_passing(cost: PassingCost) -> None:
     heading = (f"{h:{a}{w}}" for h, a, w in zip(headers, aligned, widths, strict=True))
     out.print(Text("  ".join(heading), style="bold"))
     for label, found in zip(seats, cost.estimates, strict=True):
-        low, high = found.forced.interval
-        interval = f"{number(low, '>5.2f')}–{number(high, '<5.2f')}"
+        bounds = found.forced.interval
+        interval = (
+            "—" if bounds is None else f"{number(bounds[0], '>5.2f')}–{number(bounds[1], '<5.2f')}"
+        )
         cells = (
             f"{label:<{widths[0]}}",
             number(found.forced.mean, f">{widths[1]}.2f"),
@@ -217,6 +226,15 @@ def render_passing(cost: PassingCost) -> None:
             number(_score(cost.pass_score), f">+{widths[4]}.2f"),
         )
         out.print("  ".join(cells))
+    if first.penalty_interval is None:
+        out.print(f"({no_interval(first.samples).text()})")
+
+
+def _interval_cell(interval: tuple[float, float] | None, spec: str) -> str:
+    """``  0.52–0.61`` after a mean; nothing when there is no interval."""
+    if interval is None:
+        return ""
+    return f"  {number(interval[0], spec)}–{number(interval[1], spec)}"
 
 
 def _score(points: float) -> float:

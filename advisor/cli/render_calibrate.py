@@ -15,6 +15,7 @@ from rich.text import Text
 from advisor.calibrate import Calibration, Figure, HoldingCalibration
 from advisor.cli.render import console, labels, percent, plain
 from advisor.i18n import N_, _, ngettext, number, shown_cards
+from advisor.limits import MIN_INTERVAL_SAMPLES
 from advisor.seats import Lead
 from advisor.solver import ProgressCallback
 from advisor.table import Table
@@ -48,6 +49,13 @@ def render_calibration(calibration: Calibration, table: Table, as_json: bool) ->
     out.print(Text.assemble((table_label, "bold"), plain(table.name)))
     if calibration.samples is None:
         deals = _("every split of every representative hand (exact)")
+    elif calibration.samples < MIN_INTERVAL_SAMPLES:
+        deals = ngettext(
+            "{count:,} random deal a holding (seed {seed}), too few for a 95% interval",
+            "{count:,} random deals a holding (seed {seed}), too few for a 95% interval",
+            calibration.samples,
+            seed=calibration.seed,
+        )
     else:
         deals = ngettext(
             "{count:,} random deal a holding (seed {seed}), ± half the 95% interval",
@@ -82,7 +90,7 @@ def _rows(calibration: Calibration) -> RichTable:
 
 
 def _figure(figure: Figure, calibration: Calibration) -> str:
-    if calibration.exact:
+    if calibration.exact or figure.low is None or figure.high is None:
         return number(figure.percent, ".1f") + "%"
     return f"{number(figure.percent, '.1f')}% ±{number((figure.high - figure.low) / 2, '.1f')}"
 

@@ -16,6 +16,7 @@ from advisor.cli.render import (
 )
 from advisor.discard_odds import Candidate, DiscardOdds
 from advisor.i18n import N_, _, ngettext, number, shown_cards
+from advisor.limits import MIN_INTERVAL_SAMPLES, no_interval, reported_interval
 from advisor.solver import EXACT_LAYOUTS
 
 SHOWN = 5  # candidates in the table; the others are summed up in a line
@@ -54,6 +55,8 @@ def render_discard_odds(found: DiscardOdds) -> None:
     out.print()
     distinct = [c for c in found.candidates if c.same_as is None]  # touching cards are one
     out.print(_table(distinct[:SHOWN]))
+    if found.samples < MIN_INTERVAL_SAMPLES:
+        out.print(f"({no_interval(found.samples).text()})", style="dim")
     rest = distinct[SHOWN:]
     if rest:
         bound = max(candidate.score_bound for candidate in rest)
@@ -86,7 +89,8 @@ def _table(candidates: Sequence[Candidate]) -> Text:
 
 
 def _cells(place: int, candidate: Candidate) -> tuple[str, ...]:
-    low, high = candidate.interval
+    layouts = min(seat.layouts for seat in candidate.seats)
+    interval = reported_interval(candidate.interval, layouts)
     score = candidate.expected_score
     tricks = candidate.expected_tricks
     return (
@@ -94,10 +98,14 @@ def _cells(place: int, candidate: Candidate) -> tuple[str, ...]:
         shown_cards(candidate.discards),
         shown_cards(candidate.hand),
         share(candidate.p_caught),
-        _("exact") if candidate.exact else f"{share(low)}–{share(high)}",
+        _("exact") if candidate.exact else _interval_text(interval),
         "" if tricks is None else number(tricks, ".2f"),
         "≤ " + number(candidate.score_bound, "+.2f") if score is None else number(score, "+.2f"),
     )
+
+
+def _interval_text(interval: tuple[float, float] | None) -> str:
+    return "—" if interval is None else f"{share(interval[0])}–{share(interval[1])}"
 
 
 def _verdict_line(found: DiscardOdds) -> Text:

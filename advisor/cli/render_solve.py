@@ -10,6 +10,7 @@ from rich.text import Text
 from advisor.cards import Card, CardSet, Suit, format_ranks
 from advisor.cli.render import LEAD_WORDS, console, labels
 from advisor.i18n import N_, _, ngettext, number, shown_cards
+from advisor.limits import no_interval, reported_interval
 from advisor.seats import Seat
 from advisor.solver import HandOdds, Layout, LayoutResult
 
@@ -146,7 +147,8 @@ def render_odds(found: HandOdds) -> None:
 
 
 def _caught_line(found: HandOdds) -> str:
-    """``Caught in 697 of 2,000 layouts: 34.85%``, with the interval of a sample."""
+    """``Caught in 697 of 2,000 layouts: 34.85%``, with the interval of a sample (or why it
+    has none)."""
     odds = found.odds
     values = {"layouts": odds.layouts, "percent": 100 * odds.fraction}
     if odds.exact:
@@ -156,7 +158,16 @@ def _caught_line(found: HandOdds) -> str:
             odds.caught,
             **values,
         )
-    low, high = odds.interval
+    interval = reported_interval(odds.interval, odds.layouts)
+    if interval is None:
+        return ngettext(
+            "Caught in {count:,} of {layouts:,} layouts: {percent:.2f}% ({why})",
+            "Caught in {count:,} of {layouts:,} layouts: {percent:.2f}% ({why})",
+            odds.caught,
+            why=no_interval(odds.layouts),
+            **values,
+        )
+    low, high = interval
     return ngettext(
         "Caught in {count:,} of {layouts:,} layouts: {percent:.2f}% "
         "(95% interval {low:.2f}–{high:.2f}%)",
