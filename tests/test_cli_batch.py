@@ -106,7 +106,7 @@ def test_table_output() -> None:
     assert result.stdout == (
         "  Line  Id          Hand                          Lead  Holes  Caught  Verdict\n"
         "     1  first       ♠7 8 10 ♣7 9 J ♦7 8 ♥7 9      them      0      0%  declare\n"
-        "     2              2 cards given, a hand has 10                       error  \n"
+        "     2              2 cards given, a hand has 10                       error\n"
         "     3              ♠7 8 9 ♣7 8 9 ♦7 8 ♥7 10      them      1     50%  declare\n"
         "3 hands read: 2 declare, 0 pass, 1 bad line\n"
         "Combined catch chance of the valid hands:\n"
@@ -123,6 +123,29 @@ def test_table_output() -> None:
         "   ≥100%                                 0\n"
     )
     assert result.stderr == "<stdin>:2: 2 cards given, a hand has 10\n"
+
+
+def test_table_output_folds_on_a_narrow_terminal() -> None:
+    """At 40 columns each row takes two lines, the second under the header's second line; a
+    hand breaks only between its suits, an error between its words, an id is cut."""
+    lines = f"{CLEAN}; id=first\n{BAD}\n♠7 8 9 10 J ♣7 8 9 ♦7 8; id=x\n"
+    result = CliRunner().invoke(
+        main, ["batch", "--format", "table", "-q"], input=lines, env={"COLUMNS": "40"}
+    )
+    assert result.stdout == (
+        "  Line Id   Hand\n"
+        "  Lead Holes Caught Verdict\n"
+        "     1 fir… ♠7 8 10 ♣7 9 J ♦7 8 ♥7 9\n"
+        "  them     0     0% declare\n"
+        "     2      2 cards given, a hand has 10\n"
+        "                    error\n"
+        "     3 x    ♠7 8 9 10 J ♣7 8 9 ♦7 8\n"
+        "  them     0     0% declare\n"
+    )
+    result = CliRunner().invoke(
+        main, ["batch", "--format", "table", "-q", "-t"], input=lines, env={"COLUMNS": "40"}
+    )
+    assert max(len(line) for line in result.stdout.splitlines()) <= 40
 
 
 def test_default_format_is_jsonl_when_piped() -> None:
@@ -239,7 +262,7 @@ def test_table_shows_extra_fields_under_the_hand() -> None:
     assert out.getvalue() == (
         "  Line  Id          Hand                          Lead  Holes  Caught  Verdict\n"
         "     3  x           ♠7 8 10 ♣7 9 J ♦7 8 ♥7 9      me        1      5%  declare\n"
-        '                    talon_clean=0.5 outs=["♠8"]                               \n'
+        '                    talon_clean=0.5 outs=["♠8"]\n'
     )
 
 
