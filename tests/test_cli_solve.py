@@ -76,7 +76,7 @@ def test_sampled_odds(runner: CliRunner) -> None:
         "\n"
         "Caught in 469 of 2,000 layouts: 23.45% (95% interval 21.65–25.36%)\n"
         "\n"
-        "Forced tricks   Layouts   Share\n"
+        "Forced tricks   Layouts    Share\n"
         "            0     1,531    76.5%\n"
         "            1       469    23.4%\n"
         "\n"

@@ -13,7 +13,8 @@ that every language lines up alike), two spaces apart. When that is wider than t
 
 A cell is never cut into pieces that could misread: a unit (a holding, a hand, a figure) stays
 whole on its line (wider than its column, it pushes the rest of the line), and prose breaks
-only at spaces, never inside a "quoted key". A column may ``truncate`` instead (an id): cut to
+only at spaces, never inside a "quoted key" or a suit's cards; a line of prose that starts with
+spaces keeps them before each of its lines. A column may ``truncate`` instead (an id): cut to
 its width with "…".
 
 :class:`Grid` lays a table out once; its rows are then rendered as rich text (:meth:`Grid.text`)
@@ -26,7 +27,7 @@ from __future__ import annotations
 import itertools
 import operator
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple, TypeVar, Union
 
 from rich.cells import cell_len
@@ -39,8 +40,11 @@ T = TypeVar("T", str, Cell)
 GAPS = (2, 1)  # spaces between columns: two, or one when two do not fit
 INDENT = 2  # where a folded row's later lines start
 _RANK = r"(?:10|[789JQKAВДКТ])"
-_WORD = re.compile(rf'[♠♣♦♥]{_RANK}(?: {_RANK}(?=[^\w\s]*(?:\s|$)))*\S*|(?:"[^"]*"?|[^\s"])+')
-"""A word of prose: a suit's cards (``♠7 8 10``) are one, and so is a "quoted key"."""
+_WORD = re.compile(
+    rf'[♠♣♦♥]{_RANK}(?: {_RANK}(?=[^\w\s]*(?:\s|$)))*\S*|(?:"[^"]*"?|«[^»]*»?|[^\s"«])+'
+)
+"""A word of prose: a suit's cards (``♠7 8 10``) are one, and so is a "quoted key" (in Russian
+«quoted»)."""
 _NARROWEST = 4  # a column of prose or one that truncates never gets narrower than this
 
 
@@ -53,7 +57,7 @@ class Column(NamedTuple):
     wrap: bool = False
     """Its cells are prose, which may go on over more lines, broken at spaces."""
     least: int = 0
-    """The width it has at least (its English width)."""
+    """The width it has at least (its English width), while the table fits."""
     truncate: bool = False
     """A cell too wide is cut, with "…" (ids), rather than folded."""
 
@@ -81,12 +85,18 @@ def _plain(cell: Cell) -> str:
 
 
 def _words_width(text: str) -> int:
-    """The width of the widest word of ``text``."""
-    return max((width_of(word) for word in _WORD.findall(text)), default=0)
+    """The width of the widest word of ``text``, with the spaces the line starts with (which
+    stand before each of its lines)."""
+    indent = len(text) - len(text.lstrip(" "))
+    return indent + max((width_of(word) for word in _WORD.findall(text)), default=0)
 
 
 def lay_out(
-    columns: Sequence[Column], rows: Iterable[Sequence[Cell]], width: int, header: bool = True
+    columns: Sequence[Column],
+    rows: Iterable[Sequence[Cell]],
+    width: int,
+    header: bool = True,
+    gaps: Sequence[int] = GAPS,
 ) -> Layout:
     """The layout of ``columns`` and ``rows`` in ``width`` terminal cells (see the module)."""
     natural = [max(column.least, 1) for column in columns]
@@ -97,15 +107,27 @@ def lay_out(
             texts[index].append(_plain(cell))
     for index, column in enumerate(columns):
         lines = [line for text in texts[index] for line in text.split("\n")]
-        natural[index] = max(natural[index], *(width_of(line) for line in lines), 0)
+        content = max((width_of(line) for line in lines), default=0)
+        natural[index] = max(natural[index], content)
         if column.wrap:
             narrowest[index] = max(_NARROWEST, *(_words_width(line) for line in lines), 0)
         elif column.truncate:
-            narrowest[index] = min(natural[index], _NARROWEST)
+            narrowest[index] = _NARROWEST
         else:
-            narrowest[index] = natural[index]
-        narrowest[index] = min(narrowest[index], natural[index])
-    return fit(natural, narrowest, width, [column.truncate for column in columns])
+            narrowest[index] = content  # its English width, ``least``, is given up first
+        narrowest[index] = min(max(narrowest[index], 1), natural[index])
+    cells = list(zip(*texts, strict=True)) if texts and texts[0] else []
+
+    def taken(layout: Layout) -> int:
+        """How many lines the rows take in ``layout`` (a fold's cost)."""
+        return sum(
+            max(len(_pieces(row[i], layout.widths[i], columns[i])) for i in band)
+            for row in cells
+            for band in layout.bands
+        )
+
+    sooner = [column.truncate for column in columns]
+    return fit(natural, narrowest, width, sooner, gaps, taken)
 
 
 def fit(
@@ -113,18 +135,28 @@ def fit(
     narrowest: Sequence[int],
     width: int,
     sooner: Sequence[bool] = (),
+    gaps: Sequence[int] = GAPS,
+    lines: Callable[[Layout], int] | None = None,
 ) -> Layout:
     """The layout of columns ``natural`` wide (those that may, down to ``narrowest``; the
-    ``sooner`` ones first) in ``width`` cells: on one line as they are, two spaces apart or
-    one; else with their prose narrowed; else folded."""
+    ``sooner`` ones first) in ``width`` cells, on one line: as they are, two spaces apart; with
+    the ``sooner`` ones (ids) cut; one space apart; with their prose narrowed. Else folded (the
+    fold whose rows take the fewest ``lines``, when it is given)."""
     every = tuple(range(len(natural)))
     first = list(sooner) or [False] * len(natural)
-    for least in (natural, narrowest):
-        for gap in GAPS:
-            widths = _shrunk(natural, least, width - gap * (len(natural) - 1), first)
-            if widths is not None:
-                return Layout(tuple(widths), (every,), gap)
-    return _folded(natural, narrowest, width, first)
+    cut = [
+        least if soon else whole
+        for least, whole, soon in zip(narrowest, natural, first, strict=True)
+    ]
+    widest_gap, *closer = gaps
+    tries = [(natural, widest_gap), (cut, widest_gap)]  # as they are, or with the ids cut
+    tries += [(natural, gap) for gap in closer]  # closer together
+    tries += [(narrowest, gap) for gap in gaps]  # the prose narrowed
+    for least, gap in tries:
+        widths = _shrunk(natural, least, width - gap * (len(natural) - 1), first)
+        if widths is not None:
+            return Layout(tuple(widths), (every,), gap)
+    return _folded(natural, narrowest, width, first, gaps[-1], lines)
 
 
 def _shrunk(
@@ -148,14 +180,19 @@ def _shrunk(
 
 
 def _folded(
-    natural: Sequence[int], narrowest: Sequence[int], width: int, sooner: Sequence[bool]
+    natural: Sequence[int],
+    narrowest: Sequence[int],
+    width: int,
+    sooner: Sequence[bool],
+    gap: int,
+    lines: Callable[[Layout], int] | None,
 ) -> Layout:
     """The columns cut into the fewest bands that fit, one space apart (the first band at the
-    margin, the others indented), the most even cut of those; a column wider than a whole line
-    as wide as the line."""
-    gap, count = GAPS[-1], len(natural)
+    margin, the others indented): of those cuts, the one whose rows take the fewest ``lines``,
+    then the most even; a column wider than a whole line as wide as the line."""
+    count = len(natural)
     for bands in range(2, count + 1):
-        best: tuple[int, list[int], list[tuple[int, ...]]] | None = None
+        best: tuple[tuple[int, int], Layout] | None = None
         for cuts in itertools.combinations(range(1, count), bands - 1):
             edges = (0, *cuts, count)
             groups = [tuple(range(a, b)) for a, b in itertools.pairwise(edges)]
@@ -172,11 +209,13 @@ def _folded(
                     break
                 widths += found
             else:
+                layout = Layout(tuple(widths), tuple(groups), gap)
                 widest = max(_band_width(widths, group, gap) for group in groups)
-                if best is None or widest < best[0]:
-                    best = (widest, widths, groups)
+                cost = (lines(layout) if lines else 0, widest)
+                if best is None or cost < best[0]:
+                    best = (cost, layout)
         if best is not None:
-            return Layout(tuple(best[1]), tuple(best[2]), gap)
+            return best[1]
     room = width - INDENT
     clipped = tuple(min(n, room) for n in natural)
     return Layout(clipped, tuple((i,) for i in range(count)), gap)
@@ -207,6 +246,13 @@ def wrapped(text: str, width: int) -> list[tuple[int, int]]:
     return found or [(0, 0)]
 
 
+def paragraph(text: str, width: int) -> str:
+    """``text``, prose (its line breaks are spaces), wrapped at ``width`` as a table's prose is,
+    with no spaces at the ends of its lines."""
+    text = " ".join(text.split())
+    return "\n".join(text[start:end] for start, end in wrapped(text, width))
+
+
 def _fitting(text: str, width: int) -> int:
     """How many characters of ``text`` fit in ``width`` cells (at least one)."""
     count = 0
@@ -215,17 +261,20 @@ def _fitting(text: str, width: int) -> int:
     return max(count, 1)
 
 
-def _pieces(plain: str, width: int, column: Column) -> list[tuple[int, int]]:
-    """Where each line of a cell starts and ends in its text."""
+def _pieces(plain: str, width: int, column: Column) -> list[tuple[int, int, int]]:
+    """Where each line of a cell starts and ends in its text, and the spaces before it."""
     if "\n" not in plain and width_of(plain) <= width:
-        return [(0, len(plain))]
-    found: list[tuple[int, int]] = []
+        return [(0, len(plain), 0)]
+    found: list[tuple[int, int, int]] = []
     offset = 0
     for line in plain.split("\n"):
-        if width_of(line) <= width or not (column.wrap or column.truncate):
-            found.append((offset, offset + len(line)))  # a unit stays whole, whatever it takes
+        if width_of(line) <= width or not column.wrap:
+            found.append((offset, offset + len(line), 0))  # a unit stays whole, whatever it takes
         else:
-            found += [(offset + a, offset + b) for a, b in wrapped(line, width)]
+            indent = len(line) - len(line.lstrip(" "))
+            start = offset + indent
+            for a, b in wrapped(line[indent:], max(width - indent, 1)):
+                found.append((start + a, start + b, indent))
         offset += len(line) + 1
     return found
 
@@ -248,19 +297,22 @@ class Grid:
         rows: Sequence[Sequence[Cell]],
         width: int,
         header: bool = True,
+        gaps: Sequence[int] = GAPS,
     ) -> Grid:
         """The grid of these rows (its widths from their cells) in ``width`` cells."""
-        return cls(columns, lay_out(columns, rows, width, header))
+        return cls(columns, lay_out(columns, rows, width, header, gaps))
 
     def header(self, style: str = "bold") -> Text:
-        """The header's lines (folded as the rows are)."""
-        return self.row([column.header for column in self.columns], style)
+        """The header's lines (folded as the rows are; a header of fewer lines than another
+        on its last ones, next to the cells)."""
+        return self.row([column.header for column in self.columns], style, bottom=True)
 
-    def row(self, cells: Sequence[Cell], style: str = "") -> Text:
-        """One row's lines as rich text, ``style`` under the cells' own."""
+    def row(self, cells: Sequence[Cell], style: str = "", bottom: bool = False) -> Text:
+        """One row's lines as rich text, ``style`` under the cells' own; with ``bottom``, a
+        cell of fewer lines than another on the last ones."""
         cells = self._truncated(cells)
         lines = []
-        for line in self._lines([_plain(cell) for cell in cells]):
+        for line in self._lines([_plain(cell) for cell in cells], bottom):
             text = Text(style=style)
             for index, start, end, left, right in line:
                 text.append(" " * left)
@@ -352,19 +404,26 @@ class Grid:
             found[index] = cell[:keep] + "…"
         return found
 
-    def _lines(self, cells: Sequence[str]) -> list[list[tuple[int, int, int, int, int]]]:
+    def _lines(
+        self, cells: Sequence[str], bottom: bool = False
+    ) -> list[list[tuple[int, int, int, int, int]]]:
         """Each physical line of a row: for each column on it, (its number, where its piece
         starts and ends in the cell, the spaces before and after it)."""
         widths, gap = self.layout.widths, self.layout.gap
         found = []
         for band_number, band in enumerate(self.layout.bands):
             pieces = [_pieces(cells[i], widths[i], self.columns[i]) for i in band]
-            for depth in range(max(len(p) for p in pieces)):
+            height = max(len(p) for p in pieces)
+            if bottom:
+                pieces = [[(0, 0, 0)] * (height - len(p)) + p for p in pieces]
+            for depth in range(height):
                 line = []
                 for place, (index, cell_pieces) in enumerate(zip(band, pieces, strict=True)):
-                    start, end = cell_pieces[depth] if depth < len(cell_pieces) else (0, 0)
-                    room = widths[index] - width_of(cells[index][start:end])
-                    before = gap if place else (INDENT if band_number else 0)
+                    start, end, indent = (
+                        cell_pieces[depth] if depth < len(cell_pieces) else (0, 0, 0)
+                    )
+                    room = widths[index] - indent - width_of(cells[index][start:end])
+                    before = indent + (gap if place else (INDENT if band_number else 0))
                     if self.columns[index].right:
                         line.append((index, start, end, before + room, 0))
                     else:
