@@ -266,6 +266,38 @@ def test_table_shows_extra_fields_under_the_hand() -> None:
     )
 
 
+@pytest.mark.parametrize("colour", [False, True])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_usual_rows_template_writes_what_the_grid_does(
+    monkeypatch: pytest.MonkeyPatch, colour: bool, lang: str
+) -> None:
+    """The table writes its usual rows by a template made once; it writes them as the grid
+    lays any row out (with the escape codes of a colour terminal, too)."""
+    import io
+
+    from advisor import i18n
+    from advisor.batch import BatchJob, Checker
+    from advisor.batch.sources import TextChunk
+    from advisor.cli.render_batch import ResultTable
+
+    if colour:
+        monkeypatch.setenv("FORCE_COLOR", "1")
+    data = (EXAMPLES / "hands.txt").read_bytes() + f"{CLEAN}; lead=me\n{HOLE}\n".encode()
+    rows = Checker(BatchJob(default_table(), output="rows")).check(TextChunk("f", 1, data)).rows
+    with i18n.speaking(lang):
+        written = []
+        for usual in (True, False):
+            out = io.StringIO()
+            table = ResultTable(out, several_files=False)
+            assert table.usual is not None
+            if not usual:
+                table.usual = None
+            table.add(rows)
+            written.append(out.getvalue())
+    assert ("\x1b[" in written[0]) is colour
+    assert written[0] == written[1]
+
+
 def test_progress_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     import io
     import sys

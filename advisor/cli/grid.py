@@ -340,7 +340,7 @@ class Grid:
             if not all(map(operator.le, map(len, cells), widths)):
                 return self.plain_lines(cells, paint)
         key = tuple(paint) if paint else ()
-        template = self._templates.get(key) or self._template(key)
+        template = self._templates.get(key) or self.template(key)
         if paint:
             cells = list(cells)
             last = len(cells) - 1
@@ -356,9 +356,10 @@ class Grid:
                     cells[index] = f"{before}{cell}{after}"
         return template.format(*cells).rstrip() + "\n"
 
-    def _template(self, painted: tuple[int, ...]) -> str:
-        """The format of a one-line row: each cell padded to its column (but the painted ones,
-        padded before their escape codes go around them), the columns ``gap`` apart."""
+    def template(self, painted: tuple[int, ...] = ()) -> str:
+        """The format of a one-line row (a ``str.format`` template of one field a column):
+        each cell padded to its column (but the ``painted`` ones, padded before their escape
+        codes go around them), the columns ``gap`` apart."""
         fields = [
             "{}" if index in painted else f"{{:{'>' if right else '<'}{width}}}"
             for index, (width, right) in enumerate(

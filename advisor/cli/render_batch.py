@@ -43,6 +43,19 @@ class ResultTable:
         self.extra_painter = self.paint.columns({2: "dim"})
         self.holes = [number(holes) for holes in range(5)]
         self.percents: dict[float, str] = {}
+        self.usual = self.grid.template((_VERDICT,)) + "\n" if self._roomy() else None
+        self.painted = {verdict: _painted(self.painters[verdict], word)
+                        for verdict, word in self.verdicts.items()}  # fmt: skip
+
+    def _roomy(self) -> bool:
+        """Whether every usual row fits on one line as it is: one band, a hand column as wide
+        as the widest hand, a line number of up to six digits."""
+        widths = self.grid.layout.widths
+        return (
+            len(self.grid.layout.bands) == 1
+            and widths[_HAND] >= _WIDEST_HAND
+            and widths[0] >= len(str(_MILLION - 1))
+        )
 
     def add(self, rows: Sequence[Row]) -> None:
         out: list[str] = []
@@ -72,6 +85,17 @@ class ResultTable:
             combined = percent(row.combined)
             if len(self.percents) < _REMEMBERED:
                 self.percents[row.combined] = combined
+        if self.usual is not None and row.id is None and not row.extra and row.line < _MILLION:
+            # the usual row, which fits its columns as it is: by the template, at once
+            return self.usual.format(
+                row.line,
+                "",
+                shown_cards(row.hand),
+                self.leads[row.lead],
+                self.holes[row.holes],
+                combined,
+                self.painted[row.verdict],
+            )
         cells = [str(row.line), "" if row.id is None else shown(row.id), shown_cards(row.hand),
                  self.leads.get(row.lead, row.lead), self.holes[row.holes], combined,
                  self.verdicts[row.verdict]]  # fmt: skip
@@ -91,7 +115,9 @@ _COLUMNS: tuple[tuple[str, int, bool], ...] = (  # header, English width, at the
     (N_("Caught"), 6, True),
     (N_("Verdict"), 7, False),
 )
-_HAND, _ID = 2, 1
+_HAND, _ID, _VERDICT = 2, 1, 6
+_WIDEST_HAND = len("♠7 8 10 ♣7 8 10 ♦7 10 ♥7 10")  # ten cards, four of them tens: 27
+_MILLION = 1_000_000  # line numbers below it fit the Line column
 _REMEMBERED = 4096  # combined chances whose cell is kept (a run has a few hundred)
 _WIDEST_SUIT = len("♠7 8 9 10 J Q K A")  # the Hand column is never narrower (a hand breaks
 # between its suits)
@@ -112,6 +138,14 @@ def _grid(width: int) -> Grid:
         narrowest.append({_HAND: _WIDEST_SUIT, _ID: 4}.get(index, natural[-1]))
         columns.append(Column(_(header), right=right, wrap=index == _HAND, truncate=index == _ID))
     return Grid(columns, fit(natural, narrowest, width, [column.truncate for column in columns]))
+
+
+def _painted(paint: Paint | None, word: str) -> str:
+    """``word`` (the last column's) with the escape codes of its column around it."""
+    if paint is None or _VERDICT not in paint:
+        return word
+    before, after = paint[_VERDICT]
+    return f"{before}{word}{after}"
 
 
 class _Paint:
