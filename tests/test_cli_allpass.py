@@ -197,6 +197,25 @@ def test_many_deals_from_a_file(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.usefixtures("_solver")
+def test_many_deals_skip_comments_and_byte_order_marks(tmp_path: Path) -> None:
+    """A comment gets no record, as in ``advisor batch``; a byte-order mark that starts a line
+    (files run together) is nothing, and one inside a line is shown escaped."""
+    deals = tmp_path / "deals.txt"
+    lines = ["# deals of the test", f"\ufeff{DEAL}", "\ufeff# another file", "  #", "",
+             f"{DEAL[:6]}\ufeff{DEAL[6:]}"]  # fmt: skip
+    deals.write_bytes("\n".join(lines).encode() + b"\n# caf\xe9\n")
+    code, output = _run(["--layouts", str(deals), "--seat", "third", "--values", "forced"])
+    assert code == 2
+    assert output.splitlines() == [
+        '{"line": 2, "seats": [{"seat": "third", "forced": 10}]}',
+        '{"line": 5, "error": "no deal on this line: write first: ... second: ... third: ... '
+        'talon: ..."}',
+        '{"line": 6, "error": "first: \'\\\\ufeff\': \'\\\\ufeff\' is neither a rank (7..A) nor a '
+        'suit"}',
+    ]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -59,11 +59,26 @@ def utf8_json(value: Any) -> bytes:
     return json_text(value).encode("utf-8")
 
 
+FORMULA_STARTS = frozenset("=+-@\t\r")
+"""The first characters that make a spreadsheet read a cell as a formula (OWASP, "CSV
+Injection")."""
+
+
 def csv_field(text: str) -> str:
     """Quote a CSV field when it needs it (as ``csv.writer`` does by default)."""
     if any(ch in text for ch in ',"\r\n'):
         return '"' + text.replace('"', '""') + '"'
     return text
+
+
+def csv_text(text: str) -> str:
+    """A field of text from the input (an id, a file name, an error that quotes a line) as
+    :func:`csv_field` writes it; but text that starts with ``=``, ``+``, ``-``, ``@``, a tab or
+    a carriage return gets a single quote in front, and quotes around it, so that a
+    spreadsheet shows it as text and never runs it as a formula (OWASP's advice)."""
+    if text[:1] in FORMULA_STARTS:
+        return "\"'" + text.replace('"', '""') + '"'
+    return csv_field(text)
 
 
 def csv_header(extra: Extra | None = None) -> str:

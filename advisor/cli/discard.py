@@ -78,7 +78,7 @@ EXACT_SETTINGS = ("samples", "all_layouts", "seed", "jobs")
     help_values={"layouts": ALL_LAYOUTS},
 )
 @seed_option(N_("With --exact: the sampling seed (same seed, same answer)."))
-@jobs_option(N_("With --exact --all: threads to solve with, at most 4 a core."))
+@jobs_option(N_("With --exact --all: threads to solve with (0: all cores; at most 4 a core)."))
 @click.pass_context
 def discard(
     ctx: click.Context,

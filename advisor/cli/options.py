@@ -12,7 +12,7 @@ from advisor.cli.help import Option
 from advisor.defaults import ALLPASS_DEALS, EXACT_DEALS
 from advisor.errors import LimitError
 from advisor.i18n import N_, _
-from advisor.limits import MAX_SAMPLES, check_jobs
+from advisor.limits import MAX_SAMPLES, resolve_jobs
 from advisor.seats import Lead, Position
 from advisor.table import Table, load_table, resolve_table_path
 
@@ -45,12 +45,13 @@ def table_option(function: F) -> F:
     )(function)
 
 
-def jobs_option(help_text: str, minimum: int = 1, short: bool = True) -> Callable[[F], F]:
-    """``--jobs``: at least ``minimum``, at most :func:`advisor.limits.max_jobs`."""
+def jobs_option(help_text: str, short: bool = True) -> Callable[[F], F]:
+    """``--jobs``: 0 for every core, else at most :func:`advisor.limits.max_jobs`, in every
+    command (:func:`advisor.limits.resolve_jobs`); the command gets the number of jobs."""
 
     def check(ctx: click.Context, param: click.Parameter, value: int) -> int:
         try:
-            return value if value == 0 and minimum == 0 else check_jobs(value)
+            return resolve_jobs(value)
         except LimitError as error:
             raise click.BadParameter(error.text(), ctx, param) from None
 

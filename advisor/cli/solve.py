@@ -60,7 +60,8 @@ _PROGRESS_FROM = 20_000  # layouts: below this a run is too short for a progress
 @samples_option(N_("Solve N random layouts instead"), None)
 @seed_option(N_("Seed of --samples."))
 @jobs_option(
-    N_("Threads to solve with, at most 4 a core (the layouts are shared out)."), short=False
+    N_("Threads to solve with, the layouts shared out (0: all cores; at most 4 a core)."),
+    short=False,
 )
 @json_option
 def solve(

@@ -28,7 +28,7 @@ from advisor.build import compiled
 from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
 from advisor.errors import LayoutError, SolverUnavailableError
 from advisor.i18n import Phrase, as_cards
-from advisor.limits import check_jobs, check_samples
+from advisor.limits import check_jobs, check_samples, no_interval, reported_interval
 from advisor.seats import Seat
 from advisor.solver.layout import Layout, check_layout, format_layout, parse_layout
 
@@ -189,7 +189,7 @@ class HandOdds:
     def to_dict(self) -> dict[str, Any]:
         """The ``advisor solve --json`` form; documented in the README."""
         odds = self.odds
-        low, high = odds.interval
+        interval = reported_interval(odds.interval, odds.layouts)
         data: dict[str, Any] = {
             "hand": str(self.hand),
             "discards": str(self.discards),
@@ -198,11 +198,13 @@ class HandOdds:
             "layouts": odds.layouts,
             "caught": odds.caught,
             "fraction": odds.fraction,
-            "interval": [low, high],
+            "interval": None if interval is None else list(interval),
             "histogram": list(odds.histogram),
             "expected_tricks": odds.expected_tricks,
             "expected_score": odds.expected_score,
         }
+        if interval is None:
+            data["no_interval"] = str(no_interval(odds.layouts))
         if self.seed is not None:
             data["seed"] = self.seed
         return data
