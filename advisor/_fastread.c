@@ -9,10 +9,12 @@
  * It takes on only what it can read exactly as advisor.cards.parse_hand and the batch line
  * options do, and leaves everything else to the Python reader, which is the authority (and
  * words the errors):
+ *   - byte-order marks at the start of a line, read as nothing (files run together keep theirs);
  *   - characters: printable ASCII, tabs, the eight suit glyphs (U+2660..U+2667) and the
  *     Cyrillic letters of Russian cards (В Д К Т, П Т Б Ч, either case); a line with any other
  *     (other white space, the variation selector, other letters) is ASKed about, and so is a
- *     line of more than MAX_CHARS characters;
+ *     line of more than MAX_CHARS characters, and a hand with both Latin and Cyrillic letters
+ *     (advisor.cards.check_alphabet refuses it);
  *   - no line option but a lead (ids are read in Python);
  *   - dotted suits (7810.79J.78.79, '-' for a void) when the line has a '.', else tokens
  *     split on spaces, tabs and commas: suit groups opened by a glyph or "S:" whose bare
@@ -254,15 +256,21 @@ static long long read_options(const int *p, const int *end) {
     return is_word(equals + 1, end, "them") ? LEAD_THEM : ASK;
 }
 
-/* The line's hand (stripped of ASCII white space at both ends), with its lead option. */
+/* Whether a byte-order mark (U+FEFF) starts at p. */
+static int is_bom(const unsigned char *p, const unsigned char *end) {
+    return end - p >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF;
+}
+
+/* The line's hand (stripped of ASCII white space at both ends, and of byte-order marks at its
+ * start, as advisor.text.line_content), with its lead option. */
 static long long read_line(const unsigned char *p, const unsigned char *end) {
-    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
-        p++;
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || is_bom(p, end)))
+        p += *p == 0xEF ? 3 : 1;
     while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
         end--;
     if (p == end || *p == '#')
         return SKIP;
-    int chars[MAX_CHARS], n = 0, size, dotted = 0;
+    int chars[MAX_CHARS], n = 0, size, dotted = 0, latin = 0, cyrillic = 0;
     const int *options = NULL;
     for (; p < end; p += size) {
         int c = decode(p, end, &size);
@@ -270,9 +278,15 @@ static long long read_line(const unsigned char *p, const unsigned char *end) {
             return ASK;
         if (c == ';' && options == NULL)
             options = chars + n + 1;
-        dotted |= c == '.' && options == NULL;
+        if (options == NULL) {
+            dotted |= c == '.';
+            latin |= (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+            cyrillic |= c >= CYR_V && c <= CYR_CH;
+        }
         chars[n++] = c;
     }
+    if (latin && cyrillic) /* two alphabets: Python refuses the hand, naming the letters */
+        return ASK;
     const int *hand_end = options ? options - 1 : chars + n;
     long long lead = options ? read_options(options, chars + n) : 0;
     if (lead == ASK)

@@ -51,7 +51,13 @@ from advisor.defaults import CALIBRATE_SAMPLES
 from advisor.errors import CalibrationError, SolverUnavailableError
 from advisor.holdings import Holding
 from advisor.i18n import N_, Phrase
-from advisor.limits import check_jobs, check_samples
+from advisor.limits import (
+    MIN_INTERVAL_SAMPLES,
+    check_jobs,
+    check_samples,
+    no_interval,
+    reported_interval,
+)
 from advisor.parallel import in_order
 from advisor.rules import SuitJudgement, judge
 from advisor.seats import Lead, Seat
@@ -138,31 +144,37 @@ def _hand_of(
 
 @dataclass(frozen=True)
 class Figure:
-    """A catch chance in percent with its 95 % interval (a point when exact)."""
+    """A catch chance in percent with its 95 % interval (a point when exact; None from too few
+    deals for one, :func:`~advisor.limits.reported_interval`)."""
 
     percent: float
-    low: float
-    high: float
+    low: float | None
+    high: float | None
 
     @property
     def rounded(self) -> float:
         """The percent as a table file gives it: one decimal."""
         return round(self.percent, 1)
 
-    def to_dict(self) -> dict[str, float]:
-        return {"percent": round(self.percent, 2), "low": round(self.low, 2),
-                "high": round(self.high, 2)}  # fmt: skip
+    def to_dict(self) -> dict[str, float | None]:
+        return {"percent": round(self.percent, 2), "low": _rounded(self.low),
+                "high": _rounded(self.high)}  # fmt: skip
+
+
+def _rounded(bound: float | None) -> float | None:
+    return None if bound is None else round(bound, 2)
 
 
 def _mean_figure(figures: Sequence[Figure]) -> Figure:
     """The mean of the seats' figures, with their bounds averaged (the seats share their
     deals, so their errors go together: averaging the bounds is on the safe side)."""
     n = len(figures)
-    return Figure(
-        sum(f.percent for f in figures) / n,
-        sum(f.low for f in figures) / n,
-        sum(f.high for f in figures) / n,
-    )
+    percent = sum(f.percent for f in figures) / n
+    lows = [f.low for f in figures if f.low is not None]
+    highs = [f.high for f in figures if f.high is not None]
+    if len(lows) < n or len(highs) < n:
+        return Figure(percent, None, None)
+    return Figure(percent, sum(lows) / n, sum(highs) / n)
 
 
 @dataclass(frozen=True)
@@ -205,13 +217,16 @@ class Calibration:
         return self.samples is None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "leads": [_LEAD_WORDS[lead] for lead in self.leads],
             "samples": self.samples,
             "seed": self.seed,
             "exact": self.exact,
             "holdings": [row.to_dict() for row in self.holdings],
         }
+        if self.samples is not None and self.samples < MIN_INTERVAL_SAMPLES:
+            data["no_interval"] = str(no_interval(self.samples))
+        return data
 
 
 # --- which holdings ----------------------------------------------------------------------------
@@ -287,8 +302,10 @@ def _seat_figure(
         percent = 100 * weighted / (total * EXACT_LAYOUTS)
         return Figure(percent, percent, percent)
     caught = sum(r[seat] for r in results)
-    low, high = wilson_interval(caught, samples)
-    return Figure(100 * caught / samples, 100 * low, 100 * high)
+    interval = reported_interval(wilson_interval(caught, samples), samples)
+    if interval is None:
+        return Figure(100 * caught / samples, None, None)
+    return Figure(100 * caught / samples, 100 * interval[0], 100 * interval[1])
 
 
 def calibrate(
@@ -435,6 +452,8 @@ def _source(calibration: Calibration, own: Figure, their: Figure) -> str:
     the file is a record; :func:`source_phrase` reads it back for people)."""
     if calibration.samples is None:
         return str(Phrase(_EVERY_DEAL))
+    if own.low is None or own.high is None or their.low is None or their.high is None:
+        return str(_few_deals_source(calibration.samples, str(calibration.seed)))
     bounds = (own.low, own.high, their.low, their.high)
     return str(_sampled_source(calibration.samples, str(calibration.seed), bounds))
 
@@ -446,6 +465,11 @@ _SAMPLED_TEXT = re.compile(
     rf"(-?\d+)\); 95%: own {_N}–{_N}, their {_N}–{_N}"
 )
 """What :func:`_sampled_source` writes in English, read back."""
+_FEW_DEALS_TEXT = re.compile(
+    r"exact play in clean low hands, two of their cards discarded: ([\d,]+) deals? \(seed "
+    r"(-?\d+)\), too few for a 95% interval"
+)
+"""What :func:`_few_deals_source` writes in English, read back."""
 
 
 def _sampled_source(samples: int, seed: str, bounds: Sequence[float]) -> Phrase:
@@ -464,11 +488,25 @@ def _sampled_source(samples: int, seed: str, bounds: Sequence[float]) -> Phrase:
     )
 
 
+def _few_deals_source(samples: int, seed: str) -> Phrase:
+    return Phrase.counted(
+        "exact play in clean low hands, two of their cards discarded: {count:,} deal (seed "
+        "{seed}), too few for a 95% interval",
+        "exact play in clean low hands, two of their cards discarded: {count:,} deals (seed "
+        "{seed}), too few for a 95% interval",
+        samples,
+        seed=seed,
+    )
+
+
 def source_phrase(source: str) -> Phrase | None:
     """The phrase of a source :func:`calibrated_table_text` wrote (so that it can be shown in
     the language spoken), or None for any other text."""
     if source == _EVERY_DEAL:
         return Phrase(_EVERY_DEAL)
+    few = _FEW_DEALS_TEXT.fullmatch(source)
+    if few is not None:
+        return _few_deals_source(int(few.group(1).replace(",", "")), few.group(2))
     found = _SAMPLED_TEXT.fullmatch(source)
     if found is None:
         return None

@@ -13,16 +13,25 @@ reads every notation in ``shared/domain.md``:
 
 The Russian letter Т is the ace as a rank and clubs as a suit: in a card written rank-first the
 position decides; after a suit glyph or ``X:`` every letter is a rank.
+
+A hand is written in one alphabet: the Cyrillic Т beside a Latin J (``78Т.79J.78.79``) is a
+look-alike of the Latin T (a ten) that would read as an ace, so cards whose letters come from
+two alphabets are refused, naming one letter of each (:func:`check_alphabet`). Every message
+names a character beyond ASCII by its alphabet and code point ("Cyrillic С (U+0421)"), since
+it may look like the letter it is not.
 """
 
 from __future__ import annotations
 
+import functools
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
 from advisor.errors import CardCountError, DuplicateCardError, NotationError
-from advisor.i18n import Phrase, as_cards
+from advisor.i18n import N_, Phrase, as_cards
+from advisor.text import shown
 
 HAND_SIZE = 10
 TALON_SIZE = 2
@@ -98,6 +107,15 @@ SUIT_LETTER_CHARS = frozenset("CDHScdhsſБПТЧбптчᲄᲅ")
 _NON_PREFERANS_RANKS = set("23456")
 _SEPARATORS = re.compile(r"[\s,]+")
 _VARIATION_SELECTOR = "\ufe0f"  # emoji keyboards append it to ♠ ♣ ♦ ♥
+_FOREIGN_LETTER = re.compile(r"[^\W\d_A-Za-z]")  # a letter beyond ASCII
+_UNUSUAL_LETTER = re.compile(r"[^\W\d_A-Za-zВДКТПБЧвдктпбч]")  # ... nor of the Russian cards
+_ASCII_LETTER = re.compile("[A-Za-z]")
+_ALPHABET_LETTERS = {
+    "LATIN": N_("Latin {letter} ({code})"),
+    "CYRILLIC": N_("Cyrillic {letter} ({code})"),
+    "GREEK": N_("Greek {letter} ({code})"),
+}
+"""How a message names a letter of each alphabet that has look-alikes of the card letters."""
 
 
 class Card:
@@ -280,12 +298,13 @@ def parse_cards(text: str | Iterable[str], count: int | None = None) -> CardSet:
     """Read cards in any notation of the module docstring.
 
     ``text`` may be one string or several (as the shell splits arguments). With ``count`` the
-    number of cards must match. Raises :class:`NotationError` naming the bad token,
-    :class:`DuplicateCardError` or :class:`CardCountError`.
+    number of cards must match. Raises :class:`NotationError` naming the bad token (or the
+    letters of two alphabets), :class:`DuplicateCardError` or :class:`CardCountError`.
     """
     if not isinstance(text, str):
         text = " ".join(text)
     text = text.replace(_VARIATION_SELECTOR, "")
+    check_alphabet(text)
     cards = _parse_dotted(text) if "." in text else _parse_tokens(text)
     mask = 0
     seen: dict[int, str] = {}
@@ -314,6 +333,7 @@ def parse_cards(text: str | Iterable[str], count: int | None = None) -> CardSet:
 def parse_ranks(text: str) -> int:
     """Read the ranks of one suit (``'7 10'``, ``'7T'``, ``'79J'``) as an 8-bit mask."""
     mask = 0
+    check_alphabet(text)
     cleaned = _SEPARATORS.sub("", text.replace(_VARIATION_SELECTOR, ""))
     if not cleaned:
         raise NotationError(Phrase("'{text}' has no ranks", text=text))
@@ -326,6 +346,65 @@ def parse_ranks(text: str) -> int:
             )
         mask |= 1 << rank
     return mask
+
+
+def check_alphabet(text: str) -> None:
+    """Raise :class:`~advisor.errors.NotationError` if the letters of ``text`` come from more
+    than one of the alphabets with look-alikes of the card letters (Latin, Cyrillic, Greek):
+    ``78Т.79J.78.79`` (a Cyrillic Т beside a Latin J). Cards written wholly in Russian, or
+    wholly in Latin letters, pass; so does text without letters beyond ASCII, at once."""
+    if text.isascii():
+        return
+    latin = _ASCII_LETTER.search(text)
+    if (_FOREIGN_LETTER if latin else _UNUSUAL_LETTER).search(text) is None:
+        return  # the usual cases: Latin letters only, or the Russian card letters only
+    first: dict[str, str] = {}  # alphabet -> its first letter in the text
+    for letter in _FOREIGN_LETTER.findall(text):
+        first.setdefault(_alphabet(letter) or "", letter)
+    first.pop("", None)
+    if latin is not None and "LATIN" not in first:
+        first["LATIN"] = latin.group()
+    if len(first) > 1:
+        one, two = sorted(first.values(), key=lambda ch: _alphabet(ch) == "LATIN")[:2]
+        raise NotationError(
+            Phrase(
+                "'{text}' mixes alphabets: {one} and {two}; write all the cards in one",
+                text=" ".join(text.split()),
+                one=_letter(one),
+                two=_letter(two),
+            )
+        )
+
+
+@functools.lru_cache(maxsize=1024)
+def _alphabet(letter: str) -> str | None:
+    """``LATIN``, ``CYRILLIC`` or ``GREEK``: the alphabet of a letter, by its Unicode name
+    (``CYRILLIC CAPITAL LETTER TE``); None for any other."""
+    if letter.isascii():
+        return "LATIN" if letter.isalpha() else None
+    alphabet = unicodedata.name(letter, "").partition(" ")[0]
+    return alphabet if alphabet in _ALPHABET_LETTERS else None
+
+
+def _letter(letter: str) -> Phrase:
+    """A letter of the mixed alphabets: ``Latin J``, ``Cyrillic Т (U+0422)``."""
+    if letter.isascii():
+        return Phrase("Latin {letter}", letter=letter)
+    return character(letter)
+
+
+def character(char: str) -> Phrase:
+    """How a message names one character the user wrote: ``'x'`` for ASCII (and for a
+    character that shows nothing, which :func:`~advisor.text.shown` writes out as an escape);
+    ``Cyrillic С (U+0421)`` for a letter of an alphabet with look-alikes of the Latin card
+    letters; ``'ǂ' (U+01C2)`` for any other."""
+    if char.isascii() or shown(char) != char:
+        return Phrase("'{char}'", char=char)
+    code = f"U+{ord(char):04X}"
+    alphabet = _alphabet(char)
+    if alphabet is None:
+        return Phrase("'{char}' ({code})", char=char, code=code)
+    return Phrase(_ALPHABET_LETTERS[alphabet], letter=char, code=code)
 
 
 def check_count(cards: CardSet, wanted: int) -> None:
@@ -447,14 +526,16 @@ def _read_rank(text: str, pos: int, token: str) -> tuple[Rank, int]:
     if ch in _SUIT_LETTERS or ch in _SUIT_GLYPHS:
         raise NotationError(
             Phrase(
-                "'{token}': a suit '{char}' where a rank (7..A) belongs",
+                "'{token}': a suit {char} where a rank (7..A) belongs",
                 token=token,
-                char=text[pos],
+                char=character(text[pos]),
             )
         )
     raise NotationError(
         Phrase(
-            "'{token}': '{char}' is neither a rank (7..A) nor a suit", token=token, char=text[pos]
+            "'{token}': {char} is neither a rank (7..A) nor a suit",
+            token=token,
+            char=character(text[pos]),
         )
     )
 
@@ -479,9 +560,9 @@ def _read_rank_first(token: str) -> list[tuple[int, str]]:
                 raise _not_a_card(token)
             raise NotationError(
                 Phrase(
-                    "'{token}': '{char}' is not a suit (S C D H, ♠ ♣ ♦ ♥, п т б ч)",
+                    "'{token}': {char} is not a suit (S C D H, ♠ ♣ ♦ ♥, п т б ч)",
                     token=token,
-                    char=ch,
+                    char=character(ch),
                 )
             )
         cards.append((suit.shift + rank, token))

@@ -32,7 +32,7 @@ from advisor.defaults import DISCARD_LAYOUTS
 from advisor.errors import ExactError
 from advisor.exact_discard import DiscardScores, SeatTricks
 from advisor.i18n import Phrase
-from advisor.limits import MAX_DISCARD_SAMPLES, check_samples
+from advisor.limits import MAX_DISCARD_SAMPLES, check_samples, no_interval, reported_interval
 from advisor.sampling import Z95
 from advisor.seats import Lead, Seat
 from advisor.solver import (
@@ -157,18 +157,20 @@ class Candidate:
         return None if any(o is None for o in found) else [o for o in found if o is not None]
 
     def to_dict(self) -> dict[str, Any]:
-        low, high = self.interval
+        layouts = min(seat.layouts for seat in self.seats)
+        low, high = reported_interval(self.interval, layouts) or (None, None)
         score = self.expected_score
-        scores = self.score_interval
+        settled = self.score_interval
+        scores = None if settled is None else reported_interval(settled, layouts)
         tricks = self.expected_tricks
-        return {
+        data = {
             "discards": str(self.discards),
             "hand": str(self.hand),
             "same_as": None if self.same_as is None else str(self.same_as),
             "exact": self.exact,
             "p_caught": round(self.p_caught, 4),
-            "low": round(low, 4),
-            "high": round(high, 4),
+            "low": _rounded(low, 4),
+            "high": _rounded(high, 4),
             "expected_score": None if score is None else round(score, 2),
             "score_low": None if scores is None else round(scores[0], 2),
             "score_high": None if scores is None else round(scores[1], 2),
@@ -177,20 +179,27 @@ class Candidate:
             "histogram": None if self.histogram is None else list(self.histogram),
             "seats": [_seat_dict(seat) for seat in self.seats],
         }
+        if low is None:
+            data["no_interval"] = str(no_interval(layouts))
+        return data
 
 
 def _seat_dict(seat: CandidateSeat) -> dict[str, Any]:
-    low, high = seat.interval
+    low, high = reported_interval(seat.interval, seat.layouts) or (None, None)
     odds = seat.odds
     return {
         "lead": seat.seat.lead.value,
         "p_caught": round(seat.p_caught, 4),
-        "low": round(low, 4),
-        "high": round(high, 4),
+        "low": _rounded(low, 4),
+        "high": _rounded(high, 4),
         "expected_score": None if odds is None else round(odds.expected_score, 2),
         "score_at_most": round(seat.score_bound, 2),
         "histogram": None if odds is None else list(odds.histogram),
     }
+
+
+def _rounded(value: float | None, digits: int) -> float | None:
+    return None if value is None else round(value, digits)
 
 
 def _mean(values: Sequence[float]) -> float:

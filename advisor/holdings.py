@@ -10,7 +10,14 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple
 
-from advisor.cards import RANK_SYMBOLS, Rank, format_ranks, parse_ranks
+from advisor.cards import (
+    RANK_SYMBOLS,
+    Rank,
+    character,
+    check_alphabet,
+    format_ranks,
+    parse_ranks,
+)
 from advisor.errors import DuplicateCardError, NotationError
 from advisor.i18n import Phrase, as_cards
 
@@ -109,6 +116,7 @@ class HoldingPattern(NamedTuple):
         words = text.split()
         if not words:
             raise NotationError(Phrase("'{text}' names no cards", text=text))
+        check_alphabet(text)
         if len(words) > 8:
             raise NotationError(
                 Phrase.counted(
@@ -175,8 +183,9 @@ def _single_rank(text: str, key: str) -> Rank:
     try:
         mask = parse_ranks(text)
     except (NotationError, DuplicateCardError) as error:
+        named = character(text) if len(text) == 1 else Phrase("'{char}'", char=text)
         raise NotationError(
-            Phrase("'{key}': '{text}' is not a Preferans rank (7..A)", key=key, text=text)
+            Phrase("'{key}': {text} is not a Preferans rank (7..A)", key=key, text=named)
         ) from error
     if mask.bit_count() != 1:
         raise NotationError(

@@ -19,6 +19,16 @@ MAX_DISCARD_SAMPLES = 20_000
 more would take hours (each of the 66 is played out on each split) and hold memory for each."""
 MAX_LINE_BYTES = 4096  # one line of a file of hands
 MAX_TABLE_BYTES = 1 << 20  # a table file (1 MiB): one with an entry for every holding is ~20 KiB
+MAX_ALLPASS_PENALTY = 1000  # mountain points an all-pass trick costs (the table's allpass_penalty)
+MAX_REPEAT = 100  # all-passes in a row (allpass --repeat)
+MAX_TRICK_PRICE = 1_000_000  # an all-pass trick's points, the progression's factor applied
+MAX_QUOTED_CHARS = 40  # of a value quoted in a message (a number of 309 digits is cut short)
+LOCK_WAIT_SECONDS = 10  # how long an edit of a file waits for another one's lock (edits take ms)
+MIN_INTERVAL_SAMPLES = 30
+"""The fewest samples (deals, layouts, splits) a figure's 95 % interval is given for. Below,
+the normal approximation behind the interval of a mean (tricks, a score) is no guide, and one
+sample gives an interval of no width at all; so that every sampled figure follows one rule, a
+catch chance waits for as many (its Wilson interval would be sound for fewer)."""
 
 
 def cores() -> int:
@@ -49,6 +59,47 @@ def check_jobs(jobs: int) -> int:
             )
         )
     return jobs
+
+
+def check_trick_price(penalty: float, factor: int, repeat: int) -> float:
+    """The price of an all-pass trick, ``penalty`` times ``factor`` (the progression's, for the
+    ``repeat``-th all-pass in a row), if it is at most :data:`MAX_TRICK_PRICE` points: every
+    figure made from it stays a number a player could write."""
+    if factor > MAX_TRICK_PRICE / penalty:  # compared before multiplying: no overflow
+        raise LimitError(
+            Phrase(
+                "all-pass {repeat} in a row would price a trick at {penalty:g} × {factor:,} "
+                "points: at most {limit:,} points a trick",
+                penalty=penalty,
+                factor=factor,
+                repeat=repeat,
+                limit=MAX_TRICK_PRICE,
+            )
+        )
+    return penalty * factor
+
+
+def resolve_jobs(jobs: int) -> int:
+    """The processes or threads ``jobs`` asks for: 0 means every core this process may use
+    (:func:`cores`); else ``jobs`` itself, checked by :func:`check_jobs`. Every ``--jobs`` of
+    the command line means this."""
+    return cores() if jobs == 0 else check_jobs(jobs)
+
+
+def reported_interval(interval: tuple[float, float], samples: int) -> tuple[float, float] | None:
+    """``interval``, a 95 % interval from ``samples`` samples, if they are enough for one
+    (:data:`MIN_INTERVAL_SAMPLES`); else None, and :func:`no_interval` says why."""
+    return interval if samples >= MIN_INTERVAL_SAMPLES else None
+
+
+def no_interval(samples: int) -> Phrase:
+    """Why a figure from ``samples`` samples has no interval (:func:`reported_interval`)."""
+    return Phrase.counted(
+        "no 95% interval from {count:,} deal: it needs {least}",
+        "no 95% interval from {count:,} deals: it needs {least}",
+        samples,
+        least=MIN_INTERVAL_SAMPLES,
+    )
 
 
 def check_samples(samples: int, most: int = MAX_SAMPLES) -> int:

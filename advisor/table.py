@@ -11,9 +11,10 @@ calibrate``).
 
 from __future__ import annotations
 
+import datetime
 import functools
-import math
 import os
+import re
 import stat
 import sys
 from collections.abc import Mapping
@@ -21,10 +22,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from advisor.errors import AdvisorError, TableError, os_reason
+from advisor.errors import AdvisorError, LimitError, TableError, os_reason
 from advisor.holdings import Holding, HoldingPattern
 from advisor.i18n import Phrase
-from advisor.limits import MAX_TABLE_BYTES
+from advisor.jsonout import json_text
+from advisor.limits import MAX_ALLPASS_PENALTY, MAX_QUOTED_CHARS, MAX_REPEAT, MAX_TABLE_BYTES
 from advisor.seats import Lead
 from advisor.words import Word
 
@@ -88,6 +90,14 @@ class Progression(Word):
         if repeat < 1:
             raise AdvisorError(
                 Phrase("the all-pass in a row must be counted from 1, not {repeat}", repeat=repeat)
+            )
+        if repeat > MAX_REPEAT:
+            raise LimitError(
+                Phrase(
+                    "at most {limit} all-passes in a row are counted, not {repeat:,}",
+                    limit=MAX_REPEAT,
+                    repeat=repeat,
+                )
             )
         if self is Progression.ARITHMETIC:
             return repeat
@@ -378,9 +388,9 @@ def merge_table(base: Table, text: str, origin: str) -> Table:
     if not isinstance(inherit, bool):
         raise TableError(
             Phrase(
-                "{origin}: 'inherit' must be true or false, not {value!r}",
+                "{origin}: 'inherit' must be true or false, not {value}",
                 origin=origin,
-                value=inherit,
+                value=shown_value(inherit),
             )
         )
     if not inherit:
@@ -404,16 +414,27 @@ def merge_table(base: Table, text: str, origin: str) -> Table:
         if not isinstance(value, bool):
             raise TableError(
                 Phrase(
-                    "{origin}: [rules] {name} must be true or false, not {value!r}",
+                    "{origin}: [rules] {name} must be true or false, not {value}",
                     origin=origin,
                     name=name,
-                    value=value,
+                    value=shown_value(value),
                 )
             )
         rules[name] = Setting(value, origin)
     entries = dict(base.entries)
+    spelled: dict[str, str] = {}  # a holding's key -> how this file spells it
     for raw_key, value in _section(data, "holes", origin).items():
         entry = _parse_entry(raw_key, value, origin, entries)
+        if entry.key in spelled:
+            raise TableError(
+                Phrase(
+                    '{origin}: [holes] "{first}" and "{second}" are the same holding: keep one',
+                    origin=origin,
+                    first=spelled[entry.key],
+                    second=raw_key,
+                )
+            )
+        spelled[entry.key] = raw_key
         entries[entry.key] = entry
     files = base.files if origin == BUILT_IN else (*base.files, origin)
     return Table(entries=entries, settings=settings, rules=rules, files=files)
@@ -473,20 +494,60 @@ def parse_toml(text: str, origin: str) -> dict[str, Any]:
         raise TableError(
             Phrase("{origin}: values nested too deeply for a table", origin=origin)
         ) from None
+    except ValueError:  # an integer of more digits than Python converts (4,300)
+        raise TableError(
+            Phrase("{origin}: a number too long for a table (thousands of digits)", origin=origin)
+        ) from None
 
 
 def _section(data: Mapping[str, Any], name: str, origin: str) -> Mapping[str, Any]:
     section = data.get(name, {})
     if not isinstance(section, dict):
-        raise TableError(
-            Phrase(
-                "{origin}: '{name}' must be a table ([{name}]), not {value!r}",
-                origin=origin,
-                name=name,
-                value=section,
-            )
-        )
+        raise not_a_section(origin, name, section)
     return section
+
+
+def not_a_section(origin: str, name: str, value: Any) -> TableError:
+    """``[rules]`` or ``[holes]`` given as something else (``holes = 5``)."""
+    return TableError(
+        Phrase(
+            "{origin}: '{name}' must be a table ([{name}]), not {value}",
+            origin=origin,
+            name=name,
+            value=shown_value(value),
+        )
+    )
+
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def shown_value(value: Any) -> str:
+    """A value read from a table file as TOML writes it (``true``, ``"avg"``, ``{ value = 50
+    }``), not as Python would (``True``, ``'avg'``, ``{'value': 50}``), cut short after
+    :data:`~advisor.limits.MAX_QUOTED_CHARS` characters: a message quotes no 309-digit
+    number whole."""
+    text = _toml_text(value)
+    return text if len(text) <= MAX_QUOTED_CHARS else text[: MAX_QUOTED_CHARS - 1] + "…"
+
+
+def _toml_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json_text(value)  # TOML's basic string escapes are JSON's
+    if isinstance(value, dict):
+        fields = ", ".join(f"{_toml_key(key)} = {_toml_text(item)}" for key, item in value.items())
+        return f"{{ {fields} }}" if fields else "{}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_text(item) for item in value) + "]"
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    return repr(value) if isinstance(value, float) else str(value)
+
+
+def _toml_key(key: str) -> str:
+    return key if _BARE_KEY.fullmatch(key) else json_text(key)
 
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
@@ -502,10 +563,10 @@ def _check_setting(name: str, value: Any, origin: str) -> Any:
             modes = ", ".join(f'"{m}"' for m in _CHOICES[name])
             raise TableError(
                 Phrase(
-                    "{origin}: {name} = {value!r} is not one of {modes}",
+                    "{origin}: {name} = {value} is not one of {modes}",
                     origin=origin,
                     name=name,
-                    value=value,
+                    value=shown_value(value),
                     modes=modes,
                 )
             )
@@ -513,17 +574,23 @@ def _check_setting(name: str, value: Any, origin: str) -> Any:
     if name == "players":
         if isinstance(value, bool) or not isinstance(value, int) or value not in PLAYER_COUNTS:
             raise TableError(
-                Phrase("{origin}: players = {value!r} must be 3 or 4", origin=origin, value=value)
+                Phrase(
+                    "{origin}: players = {value} must be 3 or 4",
+                    origin=origin,
+                    value=shown_value(value),
+                )
             )
         return value
     if name == "allpass_penalty":
         number = isinstance(value, (int, float)) and not isinstance(value, bool)
-        if not number or not 0 < value < math.inf:
+        if not number or not 0 < value <= MAX_ALLPASS_PENALTY:
             raise TableError(
                 Phrase(
-                    "{origin}: allpass_penalty = {value!r} must be a number above 0",
+                    "{origin}: allpass_penalty = {value} must be a number above 0, at most "
+                    "{limit} (points a trick)",
                     origin=origin,
-                    value=value,
+                    value=shown_value(value),
+                    limit=MAX_ALLPASS_PENALTY,
                 )
             )
         return value
@@ -531,9 +598,9 @@ def _check_setting(name: str, value: Any, origin: str) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 4:
             raise TableError(
                 Phrase(
-                    "{origin}: max_holes = {value!r} must be a whole number 0..4",
+                    "{origin}: max_holes = {value} must be a whole number 0..4",
                     origin=origin,
-                    value=value,
+                    value=shown_value(value),
                 )
             )
         return value
@@ -548,10 +615,10 @@ def _check_setting(name: str, value: Any, origin: str) -> Any:
         ):
             raise TableError(
                 Phrase(
-                    "{origin}: pass_score = {value!r} must be a number of points, {low}..{high}, "
+                    "{origin}: pass_score = {value} must be a number of points, {low}..{high}, "
                     'or "{allpass}"',
                     origin=origin,
-                    value=value,
+                    value=shown_value(value),
                     low=low,
                     high=high,
                     allpass=PASS_FROM_ALLPASS,
@@ -567,19 +634,19 @@ def _percent(value: Any, where: str, origin: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise TableError(
             Phrase(
-                "{origin}: {where} = {value!r} is not a number (percent, 0..100)",
+                "{origin}: {where} = {value} is not a number (percent, 0..100)",
                 origin=origin,
                 where=where,
-                value=value,
+                value=shown_value(value),
             )
         )
     if not 0 <= value <= 100:
         raise TableError(
             Phrase(
-                "{origin}: {where} = {value!r} is outside 0..100 percent",
+                "{origin}: {where} = {value} is outside 0..100 percent",
                 origin=origin,
                 where=where,
-                value=value,
+                value=shown_value(value),
             )
         )
     return value
@@ -617,10 +684,10 @@ def _parse_entry(
     if not isinstance(source, str):
         raise TableError(
             Phrase(
-                "{origin}: {where}: source must be text, not {value!r}",
+                "{origin}: {where}: source must be text, not {value}",
                 origin=origin,
                 where=where,
-                value=source,
+                value=shown_value(source),
             )
         )
     if "value" in value:

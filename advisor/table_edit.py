@@ -1,10 +1,12 @@
 """Writing the user's table file: ``advisor table init``'s starter, ``table set`` and ``unset``.
 
 The file is read and written back with ``tomlkit``, which keeps everything it does not change
-as it was: comments, blank lines, the order and spelling of keys. The edited text is checked
-with the same code as ``advisor table check`` (:func:`advisor.table.merge_table`) before it is
-written, and written whole or not at all (:func:`advisor.fileio.write_atomic`): a refused edit
-leaves the file as it was.
+as it was: comments, blank lines, the order and spelling of keys, its line endings (``\r\n``
+stays ``\r\n``). The edited text is checked with the same code as ``advisor table check``
+(:func:`advisor.table.merge_table`) before it is written, and written whole or not at all
+(:func:`advisor.fileio.write_atomic`): a refused edit leaves the file as it was. Each edit holds
+the file's edit lock (:func:`advisor.fileio.edit_lock`) from before it reads the file until it
+has written it, so edits made at the same time run one after the other and none is lost.
 
 A key is a setting (``threshold``), a rule (``rules.no_seven``), ``inherit``, or a holding in
 any spelling the table reads (``"7 Q"``, ``"q 7"``, ``"7 8|9 Q"``); an entry already in the file
@@ -13,10 +15,12 @@ under another spelling of the same holding is changed in place.
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import os
 import stat
 import sys
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -27,7 +31,7 @@ from tomlkit.items import KeyType, SingleKey
 
 from advisor.cards import RANK_CHARS
 from advisor.errors import AdvisorError, OutputError, TableError, os_reason
-from advisor.fileio import write_atomic
+from advisor.fileio import edit_lock, write_atomic
 from advisor.holdings import HoldingPattern
 from advisor.i18n import N_, Phrase, as_cards
 from advisor.table import (
@@ -39,9 +43,11 @@ from advisor.table import (
     Table,
     default_table,
     merge_table,
+    not_a_section,
     parse_toml,
     read_table_file,
     resolve_table_path,
+    shown_value,
 )
 from advisor.text import shown
 from advisor.words import Word
@@ -70,19 +76,50 @@ def write_starter_table(path: str | os.PathLike[str], force: bool = False) -> Pa
     Refuses to replace an existing file unless ``force``.
     """
     target = Path(path)
-    if target.exists() and not force:
-        raise TableError(
-            Phrase("{path}: already exists (use --force to overwrite it)", path=target)
-        )
-    _make_folder(target)
-    write_atomic(target, starter_table_text())
+    with _editing(target, make_folder=True):
+        if target.exists() and not force:
+            raise TableError(
+                Phrase("{path}: already exists (use --force to overwrite it)", path=target)
+            )
+        write_atomic(target, starter_table_text())
     return target
 
 
-def _make_folder(target: Path) -> None:
+@contextlib.contextmanager
+def _editing(target: Path, make_folder: bool) -> Iterator[None]:
+    """Hold ``target``'s edit lock for the block, its folder made first when ``make_folder``
+    (and removed again, if still empty, when the block fails: a refused edit leaves nothing)."""
+    made = _make_folder(target) if make_folder else []
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        with edit_lock(target):
+            yield
+    except BaseException:
+        for folder in reversed(made):
+            with contextlib.suppress(OSError):
+                folder.rmdir()  # only if empty: another edit may have used it meanwhile
+        raise
+
+
+def _make_folder(target: Path) -> list[Path]:
+    """Make the folders ``target`` needs; the ones made, outermost first."""
+    above = (target.parent, *target.parent.parents)
+    missing = list(itertools.takewhile(lambda folder: not folder.exists(), above))
+    made = []
+    try:
+        if not above[len(missing)].is_dir():  # the nearest that exists: a file on the way
+            raise NotADirectoryError(above[len(missing)])
+        for folder in reversed(missing):
+            try:
+                folder.mkdir()
+            except FileExistsError:
+                if not folder.is_dir():
+                    raise
+                continue  # made meanwhile by another program
+            made.append(folder)
     except OSError as error:
+        for folder in reversed(made):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
         reason = (
             Phrase(N_("a part of it is a file"))
             if _is_file_on_the_way(target.parent)
@@ -91,6 +128,7 @@ def _make_folder(target: Path) -> None:
         raise OutputError(
             Phrase("{path}: its folder cannot be made ({reason})", path=target, reason=reason)
         ) from None
+    return made
 
 
 def _is_file_on_the_way(folder: Path) -> bool:
@@ -169,7 +207,7 @@ def parse_value(text: str) -> Any:
     (``independent``)."""
     try:
         data = tomllib.loads(f"value = {text}")
-    except tomllib.TOMLDecodeError:
+    except ValueError:  # not TOML (or a number of thousands of digits)
         return text
     return data["value"] if len(data) == 1 else text
 
@@ -234,13 +272,14 @@ class TableEdit:
 
 @dataclass(frozen=True)
 class _Opened:
-    """A table file to edit: its text, as plain data and as a document, and whether it is
-    new (the starter's text)."""
+    """A table file to edit: its text, as plain data and as a document, whether it is new (the
+    starter's text), and the table in effect with it (None: it is not a usable table)."""
 
     text: str
     data: Mapping[str, Any]
     document: tomlkit.TOMLDocument
     created: bool
+    table: Table | None
 
 
 def set_key(
@@ -254,7 +293,8 @@ def set_key(
 ) -> TableEdit:
     """Set a setting, a rule or a holding's entry in the table file ``path`` (a new file starts
     from ``advisor table init``'s starter). A holding takes ``value`` for both leads, or
-    ``own`` and/or ``their`` (the other lead keeps what the file's entry had), and optionally
+    ``own`` and/or ``their`` (the other lead keeps its figure in effect: the file's entry, else
+    the entry of the table below, else the entry that prices the holding), and optionally
     ``source``; the entry is written anew (a source it had goes: it spoke of the old value)."""
     key = parse_key(key_text)
     if key.kind is KeyKind.HOLDING:
@@ -269,40 +309,45 @@ def set_key(
         raise TableError(
             Phrase("{key} takes one value (own, their and a source are for holdings)", key=str(key))
         )
-    opened = _open(path)
-    if key.kind is KeyKind.HOLDING:
-        _set_holding(opened, key, path, value, own, their, source)
-    else:
-        _made_section(opened.document, key, path)[key.name] = parse_value(value or "")
-    return _finish(path, key, opened, removed=False)
+    with _editing(path, make_folder=True):
+        opened = _open(path)
+        if key.kind is KeyKind.HOLDING:
+            _set_holding(opened, key, path, value, own, their, source)
+        else:
+            _made_section(opened.document, key, path)[key.name] = parse_value(value or "")
+        return _finish(path, key, opened, removed=False)
 
 
 def unset_key(path: Path, key_text: str) -> TableEdit:
     """Remove a setting, a rule or a holding's entry (every spelling of it) from ``path``: the
     value below it (the built-in table's) applies again."""
     key = parse_key(key_text)
-    opened = _open(path)
-    if opened.created:
+    if not path.exists():  # (a file made meanwhile is as if made after this unset)
         raise TableError(Phrase("{path}: no such table file", path=path))
-    section = _section(opened.document, key, path)
-    names = [] if section is None else _names_in(section, key)
-    if section is None or not names:
-        raise TableError(
-            Phrase(
-                "{path}: {key} is not set in this file (nothing to remove)",
-                path=path,
-                key=as_cards(key),
+    with _editing(path, make_folder=False):
+        opened = _open(path)
+        if opened.created:
+            raise TableError(Phrase("{path}: no such table file", path=path))
+        section = _section(opened.document, key, path)
+        names = [] if section is None else _names_in(section, key)
+        if section is None or not names:
+            raise TableError(
+                Phrase(
+                    "{path}: {key} is not set in this file (nothing to remove)",
+                    path=path,
+                    key=as_cards(key),
+                )
             )
-        )
-    for name in names:
-        del section[name]
-    return _finish(path, key, opened, removed=True)
+        for name in names:
+            del section[name]
+        return _finish(path, key, opened, removed=True)
 
 
 def _open(path: Path) -> _Opened:
     """The file to edit, or the starter for a file not there yet; text that is not TOML gets
-    the message ``table check`` gives."""
-    created = not path.exists() and not path.is_symlink()
+    the message ``table check`` gives. A link to nothing yet is written through, as every
+    file the advisor writes is (:mod:`advisor.fileio`): its target is made."""
+    created = not path.exists()
     text = starter_table_text() if created else read_table_file(path)
     data = parse_toml(text, str(path))
     try:
@@ -311,7 +356,11 @@ def _open(path: Path) -> _Opened:
         raise TableError(
             Phrase("{origin}: TOML syntax error: {error}", origin=path, error=str(error))
         ) from None
-    return _Opened(text, data, document, created)
+    try:
+        table: Table | None = merge_table(default_table(), text, origin=str(path))
+    except TableError:  # the edit may be what makes it a usable table
+        table = None
+    return _Opened(text, data, document, created, table)
 
 
 def _section(
@@ -323,14 +372,7 @@ def _section(
     name = RULES if key.kind is KeyKind.RULE else HOLES
     section = document.get(name)
     if section is not None and not isinstance(section, dict):
-        raise TableError(
-            Phrase(
-                "{origin}: '{name}' must be a table ([{name}]), not {value!r}",
-                origin=path,
-                name=name,
-                value=section,
-            )
-        )
+        raise not_a_section(str(path), name, section)
     return section
 
 
@@ -377,16 +419,20 @@ def _set_holding(
         if isinstance(percent, bool) or not isinstance(percent, (int, float)):
             raise TableError(
                 Phrase(
-                    "{origin}: {where} = {value!r} is not a number (percent, 0..100)",
+                    "{origin}: {where} = {value} is not a number (percent, 0..100)",
                     origin=path,
                     where=as_cards(f'[holes] "{key.name}"'),
-                    value=percent,
+                    value=shown_value(percent),
                 )
             )
         fields: dict[str, Any] = {"value": percent}
     else:
         previous = opened.data.get(HOLES, {}).get(where) if names else None
         fields = _lead_fields(previous, own, their)
+        for lead in ("own", "their"):
+            if lead not in fields:
+                fields[lead] = _figure_in_effect(opened.table, key, lead, path)
+        fields = {lead: fields[lead] for lead in ("own", "their")}
     if source is not None:
         fields["source"] = source
     fields = {name: _whole(found) for name, found in fields.items()}
@@ -405,8 +451,7 @@ def _whole(value: Any) -> Any:
 
 
 def _lead_fields(previous: Any, own: float | None, their: float | None) -> dict[str, Any]:
-    """``own`` and ``their``, the one not given taken from the file's entry when it has it
-    (else the table below the file gives it)."""
+    """``own`` and ``their``, the one not given taken from the file's entry when it has it."""
     if isinstance(previous, dict):
         before = {lead: previous.get(lead, previous.get("value")) for lead in ("own", "their")}
     else:
@@ -419,18 +464,59 @@ def _lead_fields(previous: Any, own: float | None, their: float | None) -> dict[
     return fields
 
 
+def _figure_in_effect(table: Table | None, key: EditKey, lead: str, path: Path) -> float:
+    """The percent of ``key``'s holding on ``lead`` (``own``, ``their``) that an edit of the
+    other lead keeps: its entry's, else the one figure the entries that price its holdings
+    give; a :class:`TableError` when there is none."""
+    assert key.pattern is not None
+    figures: set[float] = set()
+    if table is not None:
+        own_entry = table.entries.get(key.name)
+        found = (
+            [own_entry]
+            if own_entry is not None
+            else [table.lookup.get(holding.mask) for holding in key.pattern.holdings()]
+        )
+        figures = {getattr(entry, lead) for entry in found if entry is not None}
+        if None in found:
+            figures = set()
+    if len(figures) == 1:
+        return figures.pop()
+    where = as_cards(f'[holes] "{key.name}"')
+    if lead == "own":
+        message = N_(
+            "{origin}: {where}: give its own percent too: the table has no single figure for it "
+            "on your own lead"
+        )
+    else:
+        message = N_(
+            "{origin}: {where}: give their percent too: the table has no single figure for it on "
+            "their lead"
+        )
+    raise TableError(Phrase(message, origin=path, where=where))
+
+
 def _finish(path: Path, key: EditKey, opened: _Opened, removed: bool) -> TableEdit:
-    """Check the edited text as ``table check`` does, write it, say what changed."""
-    text = tomlkit.dumps(opened.document)
+    """Check the edited text as ``table check`` does, write it (with the file's own line
+    endings), say what changed."""
+    text = tomlkit.dumps(opened.document).replace("\r\n", "\n")
     if not text.endswith("\n"):
         text += "\n"
     after = merge_table(default_table(), text, origin=str(path))
-    before = in_effect(opened.text, path, key)
+    before = (
+        InEffect(None, None)
+        if opened.table is None
+        else in_effect(opened.text, path, key, opened.table)
+    )
     _require_writable(path)
-    if opened.created:
-        _make_folder(path)
-    write_atomic(path, text)
+    write_atomic(path, text.replace("\n", _line_ending(opened.text)))
     return TableEdit(path, key, before, in_effect(text, path, key, after), opened.created, removed)
+
+
+def _line_ending(text: str) -> str:
+    """``\r\n`` for a file whose first line ends so, else ``\n``."""
+    first, newline, _rest = text.partition("\n")
+    return "\r\n" if newline and first.endswith("\r") else "\n"
 
 
 def _require_writable(path: Path) -> None:

@@ -1,30 +1,57 @@
-"""Untrusted text made safe to show: control characters escaped, stray bytes replaced.
+"""Untrusted text made safe to show: control and invisible characters escaped, stray bytes
+replaced; and the lines of a file as its readers take them.
 
 A hand, an id, a file name or a table's text comes from the user and may hold anything: a NUL,
 an ANSI or OSC escape sequence that would drive the terminal, a line break that would split a
-one-line message, or bytes that were not UTF-8 (decoded with ``surrogateescape``). Every
-message that quotes such text passes it through :func:`shown`.
+one-line message, a zero-width space or a byte-order mark that would make the message quote
+nothing visible, or bytes that were not UTF-8 (decoded with ``surrogateescape``). Every message
+that quotes such text passes it through :func:`shown`.
 """
 
 from __future__ import annotations
 
 import re
 
-# C0 controls, DEL and C1 controls, and the bidirectional overrides and isolates (which can
-# make a message read backwards on screen)
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+BYTE_ORDER_MARK = "\ufeff"
+
+# C0 controls, DEL and C1 controls; the line and paragraph separators; the bidirectional marks,
+# overrides and isolates (which can make a message read backwards on screen); the characters
+# that show nothing (Unicode's "default ignorable" code points: the soft hyphen, zero-width
+# spaces and joiners, U+FEFF, variation selectors, fillers, tags, ...); and the other format
+# characters (interlinear annotation, the signs that join the number after them, hieroglyph
+# controls), so that a message never quotes something invisible or something that rearranges
+# its neighbours
+_CONTROL = re.compile(
+    "[\x00-\x1f\x7f-\x9f\xad\u034f\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2"
+    "\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164"
+    "\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\U000110bd\U000110cd\U00013430-\U0001345f"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
 _STRAY_BYTE = re.compile("[\udc80-\udcff]")  # a byte that was not UTF-8, surrogate-escaped
+_LINE_START = re.compile(f"[\\s{BYTE_ORDER_MARK}]+")
 
 
 def _escape(found: re.Match[str]) -> str:
     code = ord(found.group())
-    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 def shown(text: str) -> str:
-    """``text`` safe for a one-line message: ``\\x00``, ``\\x1b``, ``\\n``... written out as
-    escapes, and U+FFFD for each byte of the input that was not UTF-8."""
-    if text.isprintable():  # the usual case: nothing to do (escapes are not printable)
+    """``text`` safe for a one-line message: ``\\x00``, ``\\x1b``, ``\\n``, ``\\u200b``...
+    written out as escapes, and U+FFFD for each byte of the input that was not UTF-8."""
+    if text.isascii() and text.isprintable():  # the usual case: nothing to do
         return text
     text = _CONTROL.sub(_escape, text)
     return _STRAY_BYTE.sub("\ufffd", text).encode("utf-8", "replace").decode("utf-8")
+
+
+def line_content(line: str) -> str:
+    """A line of a file as its reader takes it: without the white space at either end, nor the
+    byte-order marks at its start (files run together into one stream keep each its own mark,
+    at the start of some line; it means nothing there)."""
+    line = line.strip()
+    if line[:1] == BYTE_ORDER_MARK:
+        return _LINE_START.sub("", line, count=1)
+    return line

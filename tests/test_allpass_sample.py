@@ -36,16 +36,27 @@ def test_random_deals_give_the_seat_its_hand_and_share_out_the_rest() -> None:
 
 
 def test_spread_mean_interval_and_histogram() -> None:
-    spread = Spread((0, 2, 0, 2) + (0,) * 7)
-    assert (spread.deals, spread.mean) == (4, 2.0)
-    low, high = spread.interval  # sample variance 4/3, over 4 deals
-    assert low == pytest.approx(2 - 1.959963984540054 * (4 / 3 / 4) ** 0.5)
-    assert high == pytest.approx(2 + 1.959963984540054 * (4 / 3 / 4) ** 0.5)
-    assert Spread((2, 0, 2) + (0,) * 8).interval[0] == 0.0  # never below no trick at all
-    assert Spread((0, 1) + (0,) * 9).interval == (1.0, 1.0)
-    assert Spread((5,) + (0,) * 10).to_dict() == {
-        "mean": 0.0, "low": 0.0, "high": 0.0, "histogram": [5] + [0] * 10
+    spread = Spread((0, 20, 0, 20) + (0,) * 7)
+    assert (spread.deals, spread.mean) == (40, 2.0)
+    interval = spread.interval  # sample variance 40/39, over 40 deals
+    assert interval is not None
+    assert interval[0] == pytest.approx(2 - 1.959963984540054 * (40 / 39 / 40) ** 0.5)
+    assert interval[1] == pytest.approx(2 + 1.959963984540054 * (40 / 39 / 40) ** 0.5)
+    rare_ten = Spread((29,) + (0,) * 9 + (1,)).interval  # mean 1/3 give or take 0.65
+    assert rare_ten is not None and rare_ten[0] == 0.0  # never below no trick at all
+    assert Spread((0, 30) + (0,) * 9).interval == (1.0, 1.0)
+    assert Spread((30,) + (0,) * 10).to_dict() == {
+        "mean": 0.0, "low": 0.0, "high": 0.0, "histogram": [30] + [0] * 10
     }  # fmt: skip
+
+
+@pytest.mark.parametrize("deals", [1, 2, 29])
+def test_no_interval_from_too_few_deals(deals: int) -> None:
+    """One deal would give an interval of no width; below 30 the normal interval is no guide."""
+    spread = Spread((0, deals) + (0,) * 9)
+    assert spread.interval is None
+    assert spread.to_dict() == {"mean": 1.0, "low": None, "high": None,
+                                "histogram": [0, deals] + [0] * 9}  # fmt: skip
 
 
 def test_bad_requests_are_named() -> None:

@@ -43,7 +43,7 @@ from advisor.fileio import atomic_output
 from advisor.i18n import Phrase
 from advisor.seats import Lead
 from advisor.table import Table, default_table, exact_table, merge_table
-from advisor.text import shown
+from advisor.text import line_content, shown
 from advisor.verdict import assess
 
 RANKS = {
@@ -67,13 +67,22 @@ def by_suit(mask: int, ranks: tuple[str, ...]) -> list[list[str]]:
     return [[ranks[r] for r in range(8) if mask >> (8 * s + r) & 1] for s in range(4)]
 
 
+LATIN_RANKS, RUSSIAN_RANKS = ("ascii", "short", "lower"), ("russian", "russian_lower")
+SUITS_WITH = {  # the suits a hand's ranks may go with: letters of the same alphabet, or glyphs
+    "latin": ("ascii", "lower", "glyph", "white"),
+    "russian": ("russian", "russian_upper", "glyph", "white"),
+}
+
+
 def write_hand(mask: int, rng: random.Random) -> str:
-    """The hand ``mask`` in a random notation with random spellings and spacing."""
-    ranks = RANKS[rng.choice(list(RANKS))]
+    """The hand ``mask`` in a random notation with random spellings and spacing (its letters
+    in one alphabet, as a hand is written)."""
+    alphabet = rng.choice(list(SUITS_WITH))
+    ranks = RANKS[rng.choice(LATIN_RANKS if alphabet == "latin" else RUSSIAN_RANKS)]
     suits = by_suit(mask, ranks)
     style = rng.randrange(6)
     if style == 0:  # rank first, shuffled, maybe run together or comma separated
-        letters = SUITS[rng.choice(list(SUITS))]
+        letters = SUITS[rng.choice(SUITS_WITH[alphabet])]
         tokens = [r + letters[s] for s in range(4) for r in suits[s]]
         rng.shuffle(tokens)
         return rng.choice([" ", ", ", "  ", ",", "\t"]).join(tokens)
@@ -82,7 +91,7 @@ def write_hand(mask: int, rng: random.Random) -> str:
         sep = rng.choice(["", " ", ","])
         return " ".join(glyphs[s] + sep.join(suits[s]) for s in range(4) if suits[s])
     if style == 2:  # colon groups
-        letters = rng.choice(["SCDH", "scdh", "ПТБЧ"])
+        letters = rng.choice(["SCDH", "scdh"] if alphabet == "latin" else ["ПТБЧ", "птбч"])
         return " ".join(f"{letters[s]}:" + ",".join(suits[s]) for s in range(4) if suits[s])
     if style == 3:  # dotted
         void = rng.choice(["-", "", "—"])
@@ -90,7 +99,7 @@ def write_hand(mask: int, rng: random.Random) -> str:
     if style == 4:  # glyph groups written without spaces between suits
         return "".join("♠♣♦♥"[s] + "".join(suits[s]) for s in range(4) if suits[s])
     # glyph groups, then rank-first cards mixed in
-    letters = SUITS[rng.choice(list(SUITS))]
+    letters = SUITS[rng.choice(SUITS_WITH[alphabet])]
     parts = []
     for s in range(4):
         if suits[s] and rng.random() < 0.5:
@@ -344,22 +353,38 @@ def test_every_line_yields_exactly_one_record(lines: list[str], block_size: int,
     for chunk in read_chunks(source, block_size=block_size):
         assert not isinstance(chunk, FileFailure)
         records += [json.loads(line) for line in checker.check(chunk).output.splitlines()]
-    wanted = [
-        n
-        for n, line in enumerate(lines, 1)
-        if line.strip() and not line.strip().startswith("#") and not (n == 1 and line == "")
-    ]
-    if lines and lines[0].startswith("\ufeff"):  # a BOM on the first line is not part of it
-        wanted = [n for n in wanted if not (n == 1 and not lines[0][1:].strip())]
+    wanted = [n for n, line in enumerate(lines, 1) if line_content(line)[:1] not in ("", "#")]
     assert [r["line"] for r in records] == wanted
 
 
-def test_bom_only_at_the_start_of_a_file() -> None:
-    data = "\ufeff7S 8S 10S 7C 9C JC 7D 8D 7H 9H\n\ufeff7S 8S 10S 7C 9C JC 7D 8D 7H 9H\n"
-    result = Checker(BatchJob(default_table())).check(TextChunk("f", 1, data.encode()))
+@pytest.mark.parametrize("kind", ["c", "python"])
+def test_a_byte_order_mark_starting_any_line_is_nothing(kind: str) -> None:
+    """Files run together (``cat a.txt b.txt | advisor batch``) keep each its mark."""
+    hand = "7S 8S 10S 7C 9C JC 7D 8D 7H 9H"
+    data = f"\ufeff{hand}\n\ufeff{hand}; lead=me\n\ufeff# a comment\n\ufeff\n \ufeff{hand}\n"
+    result = Checker(BatchJob(default_table()), scan=line_scan(kind)).check(
+        TextChunk("f", 1, data.encode())
+    )
     records = [json.loads(line) for line in result.output.splitlines()]
-    assert "error" not in records[0]
-    assert records[1]["error"].startswith("'\ufeff7S'")
+    assert [(r["line"], r["hand"], r["lead"]) for r in records] == [
+        (1, "♠7 8 10 ♣7 9 J ♦7 8 ♥7 9", "them"),
+        (2, "♠7 8 10 ♣7 9 J ♦7 8 ♥7 9", "me"),
+        (5, "♠7 8 10 ♣7 9 J ♦7 8 ♥7 9", "them"),
+    ]
+
+
+@pytest.mark.parametrize("kind", ["c", "python"])
+@pytest.mark.parametrize(
+    ("invisible", "escaped"), [("\ufeff", "\\ufeff"), ("\u200b", "\\u200b"), ("\u200d", "\\u200d")]
+)
+def test_an_invisible_character_inside_a_line_is_named(
+    kind: str, invisible: str, escaped: str
+) -> None:
+    data = f"7S 8S 10S 7C 9C JC 7D 8D 7H 9H{invisible}\n".encode()
+    result = Checker(BatchJob(default_table()), scan=line_scan(kind)).check(TextChunk("f", 1, data))
+    [record] = [json.loads(line) for line in result.output.splitlines()]
+    assert record["error"] == f"'9H{escaped}': '{escaped}' is neither a rank (7..A) nor a suit"
+    assert [message.text() for message in result.messages] == [f"f:1: {record['error']}"]
 
 
 def test_bytes_that_are_not_utf8_make_an_error_record() -> None:

@@ -67,3 +67,21 @@ def test_a_million_hands_in_flat_memory(million: Path, tmp_path: Path, jobs: str
     assert returncode == 2  # the generated file has a few bad lines
     assert peak_kib / 1024 < LIMIT_MB
     assert _count_lines(out) == HANDS  # one record per hand line, bad ones included
+
+
+def test_a_million_rows_of_the_table_in_flat_memory(million: Path, tmp_path: Path) -> None:
+    """The table (the default on a terminal) streams its rows as they come, like jsonl."""
+    out = tmp_path / "out.txt"
+    command = [sys.executable, "-m", "advisor", "batch", str(million), "--format", "table"]
+    command += ["--output", str(out), "--quiet"]
+    measured = subprocess.run(
+        [sys.executable, "-c", MEASURE, *command], capture_output=True, text=True, check=True
+    )
+    returncode, peak_kib = map(int, measured.stdout.split())
+    assert returncode == 2
+    assert peak_kib / 1024 < LIMIT_MB
+    verdicts = 0
+    with out.open(encoding="utf-8") as rows:
+        for row in rows:
+            verdicts += row.rstrip().endswith(("declare", "pass", "error"))
+    assert verdicts == HANDS  # one row per hand line, bad ones included

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from advisor.cards import Card, CardSet, Rank, Suit, parse_cards, parse_hand
+from advisor import i18n
+from advisor.cards import Card, CardSet, Rank, Suit, parse_cards, parse_hand, parse_ranks
 from advisor.errors import AdvisorError, CardCountError, DuplicateCardError, NotationError
 
 SAME_HAND = [
@@ -70,6 +71,17 @@ def test_canonical_order_and_ascii() -> None:
         ("2♥", NotationError, "'2♥' is not a Preferans card: the deck runs 7..A"),
         ("♠678", NotationError, "'♠678' is not a Preferans card: the deck runs 7..A"),
         ("7Z", NotationError, "'7Z': 'Z' is not a suit (S C D H, ♠ ♣ ♦ ♥, п т б ч)"),
+        ("7С 8С", NotationError,  # a Cyrillic С, not the Latin C of clubs
+         "'7С': Cyrillic С (U+0421) is not a suit (S C D H, ♠ ♣ ♦ ♥, п т б ч)"),
+        ("7Р", NotationError,
+         "'7Р': Cyrillic Р (U+0420) is not a suit (S C D H, ♠ ♣ ♦ ♥, п т б ч)"),
+        ("78Τ.79.789.79", NotationError,  # a Greek capital tau
+         "'78Τ': Greek Τ (U+03A4) is neither a rank (7..A) nor a suit"),
+        ("Хп", NotationError,  # the Cyrillic Х is not the Latin X of the ten
+         "'Хп': Cyrillic Х (U+0425) is neither a rank (7..A) nor a suit"),
+        ("7☆", NotationError, "'7☆': '☆' (U+2606) is not a suit (S C D H, ♠ ♣ ♦ ♥, п т б ч)"),
+        ("7S\u200b", NotationError, "'7S\u200b': '\u200b' is neither a rank (7..A) nor a suit"),
+        ("♠7 п", NotationError, "'п': a suit Cyrillic п (U+043F) where a rank (7..A) belongs"),
         ("7", NotationError, "'7' has no suit: write 7S or 7♠, or put ranks after a suit (♠7 8)"),
         ("1S", NotationError, "'1S' is not a Preferans card: the deck runs 7..A"),
         ("?S", NotationError, "'?S': '?' is neither a rank (7..A) nor a suit"),
@@ -90,6 +102,62 @@ def test_bad_hands_name_the_problem(text: str, error: type[Exception], message: 
     assert str(raised.value) == message
     assert isinstance(raised.value, AdvisorError)
     assert isinstance(raised.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("78Т.79J.78.79", "'78Т.79J.78.79' mixes alphabets: Cyrillic Т (U+0422) and Latin J"),
+        ("7S 8S 10S 7С 9C JC 7D 8D 7H 9H",
+         "'7S 8S 10S 7С 9C JC 7D 8D 7H 9H' mixes alphabets: Cyrillic С (U+0421) and Latin S"),
+        ("7п 8п 10п 7т 9т Вт 7б 8б 7ч 9H",
+         "'7п 8п 10п 7т 9т Вт 7б 8б 7ч 9H' mixes alphabets: Cyrillic п (U+043F) and Latin H"),
+        ("♠7 8 10 ♣7 9 J ♦7 8 ♥7 Д", "'♠7 8 10 ♣7 9 J ♦7 8 ♥7 Д' mixes alphabets: Cyrillic Д "
+         "(U+0414) and Latin J"),
+        ("S:7,8,10 C:7,9,В D:7,8 H:7,9", "'S:7,8,10 C:7,9,В D:7,8 H:7,9' mixes alphabets: "
+         "Cyrillic В (U+0412) and Latin S"),
+        ("K♠ К♣", "'K♠ К♣' mixes alphabets: Cyrillic К (U+041A) and Latin K"),
+        ("7Τ 8т", "'7Τ 8т' mixes alphabets: Greek Τ (U+03A4) and Cyrillic т (U+0442)"),
+        ("7S\n8п", "'7S 8п' mixes alphabets: Cyrillic п (U+043F) and Latin S"),
+    ],
+)  # fmt: skip
+def test_cards_in_two_alphabets_are_refused(text: str, message: str) -> None:
+    """A Cyrillic Т beside Latin letters would read as an ace where a ten was meant."""
+    with pytest.raises(NotationError) as raised:
+        parse_cards(text)
+    assert str(raised.value) == message + "; write all the cards in one"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["78Т.79В.78.79", "♠7 8 Т ♣7 9 В ♦7 8 ♥7 9", "ſ:7,8,10 C:7,9,J D:7,8 H:7,9", "7п 8п 10п 7т"],
+)
+def test_cards_in_one_alphabet_pass(text: str) -> None:
+    parse_cards(text)
+
+
+def test_ranks_in_two_alphabets_are_refused() -> None:
+    with pytest.raises(NotationError) as raised:
+        parse_ranks("7 Д Q")
+    assert str(raised.value) == (
+        "'7 Д Q' mixes alphabets: Cyrillic Д (U+0414) and Latin Q; write all the cards in one"
+    )
+    assert parse_ranks("7 8 Д") == parse_ranks("7 8 Q")
+
+
+def test_the_letters_are_named_in_russian() -> None:
+    with i18n.speaking("ru"):
+        with pytest.raises(NotationError) as mixed:
+            parse_cards("78Т.79J.78.79")
+        with pytest.raises(NotationError) as look_alike:
+            parse_cards("7С")
+        assert mixed.value.text() == (
+            "'78Т.79J.78.79': буквы разных алфавитов, кириллическая буква Т (U+0422) и "
+            "латинская буква J; пишите все карты одним алфавитом"
+        )
+        assert look_alike.value.text() == (
+            "'7С': кириллическая буква С (U+0421) — не масть (п т б ч, ♠ ♣ ♦ ♥, S C D H)"
+        )
 
 
 def _write(cards: list[Card], style: str, rng: random.Random) -> str:

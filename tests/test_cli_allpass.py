@@ -197,6 +197,25 @@ def test_many_deals_from_a_file(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.usefixtures("_solver")
+def test_many_deals_skip_comments_and_byte_order_marks(tmp_path: Path) -> None:
+    """A comment gets no record, as in ``advisor batch``; a byte-order mark that starts a line
+    (files run together) is nothing, and one inside a line is shown escaped."""
+    deals = tmp_path / "deals.txt"
+    lines = ["# deals of the test", f"\ufeff{DEAL}", "\ufeff# another file", "  #", "",
+             f"{DEAL[:6]}\ufeff{DEAL[6:]}"]  # fmt: skip
+    deals.write_bytes("\n".join(lines).encode() + b"\n# caf\xe9\n")
+    code, output = _run(["--layouts", str(deals), "--seat", "third", "--values", "forced"])
+    assert code == 2
+    assert output.splitlines() == [
+        '{"line": 2, "seats": [{"seat": "third", "forced": 10}]}',
+        '{"line": 5, "error": "no deal on this line: write first: ... second: ... third: ... '
+        'talon: ..."}',
+        '{"line": 6, "error": "first: \'\\\\ufeff\': \'\\\\ufeff\' is neither a rank (7..A) nor a '
+        'suit"}',
+    ]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -263,3 +282,84 @@ def test_without_the_compiled_part_the_command_says_so() -> None:
         capture_output=True, text=True, env=env,
     )  # fmt: skip
     assert replayed.returncode == 0 and "Revoke in trick 6" in replayed.stdout
+
+
+# --- prices that stay numbers a player could write ---------------------------------------------
+
+HAND = "♠7 9 J ♣8 Q A ♦7 10 ♥9 K"
+FORMS = {  # every form of allpass that prices tricks
+    "hand": [HAND, "--seat", "first", "--samples", "5"],
+    "layout": ["--layout", DEAL],
+    "play": ["--layout", DEAL, "--play", REVOKED],
+}
+
+
+def _table(tmp_path: Path, text: str) -> str:
+    table = tmp_path / "t.toml"
+    table.write_text(text, encoding="utf-8")
+    return str(table)
+
+
+@pytest.mark.usefixtures("_solver")
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("json_flag", [[], ["--json"]], ids=["text", "json"])
+@pytest.mark.parametrize(
+    ("settings", "repeat", "message"),
+    [
+        ('allpass_progression = "geometric"', "22",
+         "Error: all-pass 22 in a row would price a trick at 1 × 2,097,152 points: at most "
+         "1,000,000 points a trick"),
+        ('allpass_penalty = 1000\nallpass_progression = "geometric"', "11",
+         "Error: all-pass 11 in a row would price a trick at 1000 × 1,024 points: at most "
+         "1,000,000 points a trick"),
+        ('allpass_progression = "geometric"', "1025",
+         "Error: Invalid value for '--repeat': 1025 is not in the range 1<=x<=100."),
+        ('allpass_progression = "arithmetic"', "15000",
+         "Error: Invalid value for '--repeat': 15000 is not in the range 1<=x<=100."),
+        ("allpass_penalty = 1e308", "3",
+         "Error: {table}: allpass_penalty = 1e+308 must be a number above 0, at most 1000 "
+         "(points a trick)"),
+    ],
+)  # fmt: skip
+def test_a_price_beyond_the_bounds_is_one_error_line(
+    tmp_path: Path, form: str, json_flag: list[str], settings: str, repeat: str, message: str
+) -> None:
+    table = _table(tmp_path, settings)
+    code, output = _run([*FORMS[form], *json_flag, "--table", table, "--repeat", repeat])
+    assert (code, output) == (2, message.format(table=table) + "\n")
+
+
+@pytest.mark.usefixtures("_solver")
+@pytest.mark.parametrize("form", FORMS)
+def test_the_highest_prices_allowed_are_finite_json(tmp_path: Path, form: str) -> None:
+    table = _table(tmp_path, 'allpass_penalty = 1000\nallpass_progression = "geometric"\n')
+    code, output = _run([*FORMS[form], "--json", "--table", table, "--repeat", "10"])
+    assert code == 0 and "Infinity" not in output and "NaN" not in output
+    assert json.loads(output)["price"] == 512_000
+
+
+def test_an_arithmetic_error_is_one_error_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A last net under the bounds: an overflow anywhere is one line, exit 2."""
+    from advisor.allpass.rules import AllPassRules
+
+    def overflowing(self: AllPassRules, repeat: int = 1) -> float:
+        raise OverflowError("int too large to convert to float")
+
+    monkeypatch.setattr(AllPassRules, "price", overflowing)
+    assert _run(["--layout", DEAL]) == (2, (
+        "Error: a figure grew out of the range numbers can hold (an arithmetic error): lower the "
+        "table's settings or the options\n"
+    ))  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--allpass", "--json"], ["--exact", "--json", "--samples", "10"], ["--exact", "--allpass"]],
+)
+def test_check_refuses_the_penalty_that_made_infinity(tmp_path: Path, args: list[str]) -> None:
+    table = _table(tmp_path, 'allpass_penalty = 1e308\npass_score = "allpass"\n')
+    result = CliRunner().invoke(main, ["check", HAND, *args, "--table", table], env=ENV)
+    assert (result.exit_code, result.output) == (2, (
+        f"Error: {table}: allpass_penalty = 1e+308 must be a number above 0, at most 1000 "
+        "(points a trick)\n"
+    ))  # fmt: skip

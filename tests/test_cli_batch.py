@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import os
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from other_user import needs_root
 
 from advisor.cards import parse_hand
 from advisor.cli import main
@@ -83,12 +87,28 @@ def test_csv_output() -> None:
     assert result.exit_code == 2
 
 
+def test_csv_text_never_runs_as_a_formula(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """OWASP's advice against CSV injection: text that starts with = + - @ (or a tab or a
+    carriage return) gets a single quote in front, inside double quotes."""
+    monkeypatch.chdir(tmp_path)
+    ids = ['=HYPERLINK("http://x")', "+1", "-2", "@SUM(A1)", "a=b", "'q"]
+    Path("=cmd.txt").write_text("".join(f"{CLEAN}; id={ident}\n" for ident in ids), "utf-8")
+    result = run("=cmd.txt", "--format", "csv", "-q")
+    assert result.exit_code == 0
+    rows = list(csv.reader(io.StringIO(result.stdout)))[1:]
+    assert [row[0] for row in rows] == ["'=cmd.txt"] * len(ids)
+    assert [row[2] for row in rows] == ["'" + ident for ident in ids[:4]] + ids[4:]
+    assert result.stdout.splitlines()[1].startswith(
+        '"\'=cmd.txt",1,"\'=HYPERLINK(""http://x"")",♠7 8 10 ♣7 9 J'
+    )
+
+
 def test_table_output() -> None:
     result = run("--format", "table", input=f"{CLEAN}; id=first\n{BAD}\n{HOLE}\n")
     assert result.stdout == (
         "  Line  Id          Hand                          Lead  Holes  Caught  Verdict\n"
         "     1  first       ♠7 8 10 ♣7 9 J ♦7 8 ♥7 9      them      0      0%  declare\n"
-        "     2              2 cards given, a hand has 10                       error  \n"
+        "     2              2 cards given, a hand has 10                       error\n"
         "     3              ♠7 8 9 ♣7 8 9 ♦7 8 ♥7 10      them      1     50%  declare\n"
         "3 hands read: 2 declare, 0 pass, 1 bad line\n"
         "Combined catch chance of the valid hands:\n"
@@ -105,6 +125,29 @@ def test_table_output() -> None:
         "   ≥100%                                 0\n"
     )
     assert result.stderr == "<stdin>:2: 2 cards given, a hand has 10\n"
+
+
+def test_table_output_folds_on_a_narrow_terminal() -> None:
+    """At 40 columns each row takes two lines, the second under the header's second line; a
+    hand breaks only between its suits, an error between its words, an id is cut."""
+    lines = f"{CLEAN}; id=first\n{BAD}\n♠7 8 9 10 J ♣7 8 9 ♦7 8; id=x\n"
+    result = CliRunner().invoke(
+        main, ["batch", "--format", "table", "-q"], input=lines, env={"COLUMNS": "40"}
+    )
+    assert result.stdout == (
+        "  Line Id   Hand\n"
+        "  Lead Holes Caught Verdict\n"
+        "     1 fir… ♠7 8 10 ♣7 9 J ♦7 8 ♥7 9\n"
+        "  them     0     0% declare\n"
+        "     2      2 cards given, a hand has 10\n"
+        "                    error\n"
+        "     3 x    ♠7 8 9 10 J ♣7 8 9 ♦7 8\n"
+        "  them     0     0% declare\n"
+    )
+    result = CliRunner().invoke(
+        main, ["batch", "--format", "table", "-q", "-t"], input=lines, env={"COLUMNS": "40"}
+    )
+    assert max(len(line) for line in result.stdout.splitlines()) <= 40
 
 
 def test_default_format_is_jsonl_when_piped() -> None:
@@ -149,9 +192,24 @@ def test_output_file_is_written_whole(tmp_path: Path) -> None:
 def test_output_into_a_missing_directory() -> None:
     result = run("-o", "/nonexistent/out.jsonl", input=CLEAN)
     assert result.stderr == (
-        "Error: /nonexistent/out.jsonl: cannot be written (No such file or directory)\n"
+        "Error: /nonexistent/out.jsonl: cannot be written (its folder /nonexistent: No such file "
+        "or directory)\n"
     )
     assert result.exit_code == 3
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_output_file_keeps_its_owner_and_group(tmp_path: Path, jobs: str) -> None:
+    needs_root()
+    out = tmp_path / "theirs.jsonl"
+    out.write_text("old\n", encoding="utf-8")
+    os.chown(out, 12345, 23456)
+    out.chmod(0o640)
+    result = run("-o", str(out), "-q", "-j", jobs, input=f"{CLEAN}\n" * 5000)
+    assert result.exit_code == 0
+    info = out.stat()
+    assert (info.st_uid, info.st_gid, info.st_mode & 0o777) == (12345, 23456, 0o640)
+    assert out.read_text(encoding="utf-8").count("\n") == 5000
 
 
 def test_json_and_format_disagree() -> None:
@@ -221,8 +279,40 @@ def test_table_shows_extra_fields_under_the_hand() -> None:
     assert out.getvalue() == (
         "  Line  Id          Hand                          Lead  Holes  Caught  Verdict\n"
         "     3  x           ♠7 8 10 ♣7 9 J ♦7 8 ♥7 9      me        1      5%  declare\n"
-        '                    talon_clean=0.5 outs=["♠8"]                               \n'
+        '                    talon_clean=0.5 outs=["♠8"]\n'
     )
+
+
+@pytest.mark.parametrize("colour", [False, True])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_usual_rows_template_writes_what_the_grid_does(
+    monkeypatch: pytest.MonkeyPatch, colour: bool, lang: str
+) -> None:
+    """The table writes its usual rows by a template made once; it writes them as the grid
+    lays any row out (with the escape codes of a colour terminal, too)."""
+    import io
+
+    from advisor import i18n
+    from advisor.batch import BatchJob, Checker
+    from advisor.batch.sources import TextChunk
+    from advisor.cli.render_batch import ResultTable
+
+    if colour:
+        monkeypatch.setenv("FORCE_COLOR", "1")
+    data = (EXAMPLES / "hands.txt").read_bytes() + f"{CLEAN}; lead=me\n{HOLE}\n".encode()
+    rows = Checker(BatchJob(default_table(), output="rows")).check(TextChunk("f", 1, data)).rows
+    with i18n.speaking(lang):
+        written = []
+        for usual in (True, False):
+            out = io.StringIO()
+            table = ResultTable(out, several_files=False)
+            assert table.usual is not None
+            if not usual:
+                table.usual = None
+            table.add(rows)
+            written.append(out.getvalue())
+    assert ("\x1b[" in written[0]) is colour
+    assert written[0] == written[1]
 
 
 def test_progress_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -76,7 +76,7 @@ def test_sampled_odds(runner: CliRunner) -> None:
         "\n"
         "Caught in 469 of 2,000 layouts: 23.45% (95% interval 21.65–25.36%)\n"
         "\n"
-        "Forced tricks   Layouts   Share\n"
+        "Forced tricks   Layouts    Share\n"
         "            0     1,531    76.5%\n"
         "            1       469    23.4%\n"
         "\n"
@@ -129,8 +129,8 @@ def test_clean_hand_text(runner: CliRunner) -> None:
          "Error: M and L both hold ♠7"),
         (["--layout", "M: 7S L: 8S R: 9S", "--lead", "me"],
          "Error: M: 1 card given, a hand has 10"),
-        ([HOLED, "--discards", "AD AH", "--lead", "me", "--jobs", "0"],
-         "Error: Invalid value for '--jobs': jobs must be at least 1, not 0"),
+        ([HOLED, "--discards", "AD AH", "--lead", "me", "--jobs", "-1"],
+         "Error: Invalid value for '--jobs': jobs must be at least 1, not -1"),
     ],
 )  # fmt: skip
 def test_bad_input_exits_2_with_one_error_line(

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import click
@@ -13,7 +15,7 @@ from click.testing import CliRunner, Result
 from solver_build import needs_solver
 
 from advisor.cli import main
-from advisor.table import exact_table
+from advisor.table import exact_table, load_table
 from advisor.table_edit import starter_table_text
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -87,7 +89,7 @@ def test_set_edits_the_file_the_environment_or_the_config_directory_names(
         (["set", "7 Q", "120"], '{mine}: [holes] "7 Q" = 120 is outside 0..100 percent'),
         (["set", "7 Q", "--own", "-5"], '{mine}: [holes] "7 Q" own = -5 is outside 0..100 '
          "percent"),
-        (["set", "7 Q", "half"], "{mine}: [holes] \"7 Q\" = 'half' is not a number (percent, "
+        (["set", "7 Q", "half"], '{mine}: [holes] "7 Q" = "half" is not a number (percent, '
          "0..100)"),
         (["set", "threshold", "101"], "{mine}: threshold = 101 is outside 0..100 percent"),
         (["set", "7 Q"], '"7 Q": a holding takes a value, or its own and/or their percent'),
@@ -213,8 +215,8 @@ def test_compare_lists_the_flips_and_counts_them(
         "Table    my.toml\n"
         "Against  founding\n"
         "Lead     them (a catcher leads first), unless a line gives its own\n"
-        " Line  Id        Hand                         Lead  my.toml        founding     \n"
-        "    1  sevenja…  ♠7 8 9 ♣7 8 9 ♦7 8 ♥7 J      them  pass 85%       declare 80%  \n"
+        " Line  Id        Hand                         Lead  my.toml        founding\n"
+        "    1  sevenja…  ♠7 8 9 ♣7 8 9 ♦7 8 ♥7 J      them  pass 85%       declare 80%\n"
         "hands.txt:3: 3 cards given, a hand has 10\n"
         "Hands                     3\n"
         "  both declare            2\n"
@@ -320,3 +322,116 @@ def test_calibrate_refuses(args: list[str], message: str, tmp_path: Path) -> Non
     result = table("calibrate", *args)
     assert result.exit_code == 2 and message in result.output
     assert not (tmp_path / "x.toml").exists()
+
+
+# --- edits at the same time, and the config directory ------------------------------------------
+
+_SCRIPT = Path(sys.executable).with_name("advisor")
+ADVISOR = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "advisor"]
+
+
+def test_edits_run_at_the_same_time_each_say_what_is_in_the_file(tmp_path: Path) -> None:
+    """Six `table set` processes started together on one file: every one exits 0, and every
+    edit one of them reports is in the file afterwards."""
+    mine = tmp_path / "my.toml"
+    mine.write_text("# mine\n", encoding="utf-8")
+    edits = [("7 Q", "81"), ("7 J", "62"), ("8 9", "71"), ("7 10", "44"), ("8", "3"), ("9", "9")]
+    runs = [
+        subprocess.Popen(
+            [*ADVISOR, "table", "set", key, value, "--table", str(mine)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for key, value in edits
+    ]
+    outputs = [run.communicate(timeout=120) for run in runs]
+    assert [run.returncode for run in runs] == [0] * len(edits), outputs
+    table = load_table(mine)
+    for (key, value), (out, err) in zip(edits, outputs, strict=True):
+        assert out.endswith(f"→ {value} ({mine})\n") and err == ""
+        assert table.entries[key].own == int(value), key
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["my.toml"]
+
+
+@pytest.mark.parametrize("value", ["", "relative/config", "."])
+def test_an_empty_or_relative_xdg_config_home_is_ignored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    """The XDG rule: $HOME/.config instead, so two folders see the same table."""
+    home_config = tmp_path / "home" / ".config" / "advisor"
+    home_config.mkdir(parents=True)
+    (home_config / "table.toml").write_text("threshold = 61\n", encoding="utf-8")
+    monkeypatch.setenv("XDG_CONFIG_HOME", value)
+    seen = []
+    for folder in ("one", "two"):
+        here = tmp_path / folder
+        (here / value / "advisor").mkdir(parents=True, exist_ok=True)  # what click would read
+        (here / value / "advisor" / "table.toml").write_text(f"threshold = {len(folder) + 9}\n")
+        monkeypatch.chdir(here)
+        shown = json.loads(table("show", "--json").output)
+        seen.append(shown["settings"]["threshold"])
+    assert seen == [
+        {"value": 61, "origin": str(home_config / "table.toml")},
+        {"value": 61, "origin": str(home_config / "table.toml")},
+    ]
+    result = table("set", "threshold", "62")
+    assert result.output == (
+        f"{home_config / 'table.toml'}: threshold 61 ({home_config / 'table.toml'}) → 62 "
+        f"({home_config / 'table.toml'})\n"
+    )
+    (home_config / "table.toml").unlink()
+    assert table("init").output == f"wrote {home_config / 'table.toml'}\n"
+
+
+def test_an_absolute_xdg_config_home_is_taken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    assert table("init").output == f"wrote {tmp_path / 'xdg' / 'advisor' / 'table.toml'}\n"
+
+
+def test_one_lead_of_a_narrower_key_keeps_the_built_in_figure(tmp_path: Path) -> None:
+    """As the README says: "7 8 Q" is priced by "7 8|9 Q" (20 %), which their lead keeps."""
+    mine = tmp_path / "my.toml"
+    result = table("set", "7 8 Q", "--own", "5", "--table", str(mine))
+    assert (result.exit_code, result.output) == (0, (
+        f"Created {mine} from the starter table\n"
+        f'{mine}: "7 8 Q" no entry → own 5, their 20 ({mine})\n'
+    ))  # fmt: skip
+
+
+def test_table_check_refuses_one_holding_spelled_twice(tmp_path: Path) -> None:
+    mine = tmp_path / "my.toml"
+    mine.write_text('[holes]\n"7 10" = 40\n"10 7" = 30\n', encoding="utf-8")
+    message = f'Error: {mine}: [holes] "7 10" and "10 7" are the same holding: keep one\n'
+    for args in (["check", str(mine)], ["show", "--table", str(mine)]):
+        assert (table(*args).exit_code, table(*args).output) == (2, message)
+    result = CliRunner().invoke(main, ["check", "♠7 8 9 ♣7 8 9 ♦7 8 9 ♥7", "--table", str(mine)])
+    assert (result.exit_code, result.output) == (2, message)
+    result = table("set", "7 10", "45", "--table", str(mine))
+    assert (result.exit_code, result.output) == (2, message)
+    result = table("unset", "7 10", "--table", str(mine))  # unset mends it: every spelling goes
+    assert result.exit_code == 0 and table("check", str(mine)).exit_code == 0
+
+
+def test_every_writer_writes_through_a_dangling_link(tmp_path: Path) -> None:
+    """set, init and batch -o alike: the link's target is made, the link stays."""
+    for name, args in [
+        ("set", ["table", "set", "threshold", "70", "--table"]),
+        ("init", ["table", "init"]),
+        ("batch", ["batch", str(EXAMPLES / "hands.txt"), "--quiet", "-o"]),
+    ]:
+        link = tmp_path / f"{name}-link"
+        link.symlink_to(f"{name}-target")
+        result = CliRunner().invoke(main, [*args, str(link)])
+        assert result.exit_code in (0, 2), (name, result.output)  # batch: the file's bad line
+        assert link.is_symlink() and (tmp_path / f"{name}-target").is_file(), name
+
+
+def test_a_crlf_table_keeps_crlf(tmp_path: Path) -> None:
+    mine = tmp_path / "my.toml"
+    mine.write_bytes(b'threshold = 75\r\n\r\n[holes]\r\n"7 10" = 40\r\n')
+    assert table("set", "7 Q", "82", "--table", str(mine)).exit_code == 0
+    assert table("unset", "threshold", "--table", str(mine)).exit_code == 0
+    assert mine.read_bytes() == b'\r\n[holes]\r\n"7 10" = 40\r\n"7 Q" = 82\r\n'

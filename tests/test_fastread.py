@@ -15,6 +15,7 @@ from advisor.batch import reader, split_options
 from advisor.cards import parse_hand
 from advisor.errors import AdvisorError, BatchError
 from advisor.seats import Lead
+from advisor.text import line_content
 
 try:
     from advisor import _fastread
@@ -28,7 +29,7 @@ CARDS = (1 << _fastread.LEAD_SHIFT) - 1
 def python_reading(line: str) -> tuple[int, Lead | None] | str:
     """What the Python side makes of one line: (mask, lead) of a hand without an id, "skip",
     or "other" (an id, or an error)."""
-    line = line.strip()
+    line = line_content(line)
     if not line or line[0] == "#":
         return "skip"
     try:
@@ -77,7 +78,7 @@ def test_agrees_with_the_python_reader(seed: int) -> None:
 
 LINE_PIECES = [*TOKEN_PIECES, ";", "lead", "=", "me", "them", "id", "\t", "\r", "\x0b", "\x1c",
                "\u00a0", "#", "♤", "Ч", "ч", "Б", "X", "x", "—", "\ufe0f", "\u1c84", "é",
-               "9"]  # fmt: skip
+               "9", "\ufeff", "\ufeff#"]  # fmt: skip
 
 
 @settings(max_examples=1500, deadline=None)
@@ -98,10 +99,18 @@ def test_agrees_on_any_text(pieces: list[str]) -> None:
         ("7S 8S 10S 7C 9C JC 7D 8D 7H 9H; lead=me", "lead"),
         ("  # a comment", "skip"),
         (" \t\r", "skip"),
+        ("\ufeff7S 8S 10S 7C 9C JC 7D 8D 7H 9H", "mask"),  # a file's byte-order mark: nothing
+        (" \ufeff\ufeff 78T.79J.78.79; lead=me", "lead"),
+        ("\ufeff# a comment", "skip"),
+        ("\ufeff", "skip"),
+        ("7S 8S 10S 7C 9C JC 7D 8D 7H 9H\ufeff", "ask"),  # not at the start: Python words it
         ("7S 8S 10S 7C 9C JC 7D 8D 7H 9H; id=x", "ask"),  # ids are read in Python
         ("7S 8S 10S 7C 9C JC 7D 8D 7H\u00a09H", "ask"),  # other white space
         ("7S 8S 10S 7C 9C JC 7D 8D 7H", "ask"),  # nine cards: Python words the error
         ("7S 7S 10S 7C 9C JC 7D 8D 7H 9H", "ask"),
+        ("78Т.79J.78.79", "ask"),  # a Cyrillic Т beside a Latin J: Python refuses the hand
+        ("7S 8S 10S 7C 9C JC 7D 8D 7H 9ч", "ask"),
+        ("♠7 8 10 ♣7 9 В ♦7 8 ♥7 9; lead=me", "lead"),  # letters of one alphabet, options apart
         ("7.8.9." + "7" * 300, "ask"),  # longer than the C reader takes on
     ],
 )

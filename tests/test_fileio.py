@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import socket
 import stat
 import threading
+from collections.abc import Iterator
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import pytest
 from fifo import read_in_background
+from other_user import NOBODY, as_nobody, needs_root, shared_folder
 
+from advisor import limits
 from advisor.errors import OutputError
-from advisor.fileio import atomic_output, write_atomic
+from advisor.fileio import atomic_output, edit_lock, write_atomic
 
 
 def test_atomic_output_all_or_nothing(tmp_path: Path) -> None:
@@ -148,3 +153,166 @@ def test_without_unnamed_files_a_named_one_is_used(
     assert _entries(tmp_path) == ["out.jsonl"] and target.read_text() == "old\n"
     write_atomic(target, "new\n")
     assert _entries(tmp_path) == ["out.jsonl"] and target.read_text() == "new\n"
+
+
+# --- owners, links, the disk -------------------------------------------------------------------
+
+OTHER_USER, OTHER_GROUP = 12345, 23456
+
+
+@pytest.mark.parametrize("unnamed", [True, False], ids=["O_TMPFILE", "named temporary"])
+def test_a_replaced_file_keeps_its_owner_group_and_mode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, unnamed: bool
+) -> None:
+    needs_root()
+    if not unnamed:
+        monkeypatch.delattr(os, "O_TMPFILE", raising=False)
+    target = tmp_path / "table.toml"
+    target.write_text("old\n")
+    os.chown(target, OTHER_USER, OTHER_GROUP)
+    target.chmod(0o640)
+    write_atomic(target, "new\n")
+    info = target.stat()
+    assert (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) == (
+        OTHER_USER,
+        OTHER_GROUP,
+        0o640,
+    )
+    assert target.read_text() == "new\n" and _entries(tmp_path) == ["table.toml"]
+    link = tmp_path / "link.toml"  # through a link: its target's owner
+    link.symlink_to(target)
+    write_atomic(link, "newer\n")
+    assert (target.stat().st_uid, target.stat().st_gid) == (OTHER_USER, OTHER_GROUP)
+
+
+def test_a_new_file_belongs_to_its_writer(tmp_path: Path) -> None:
+    write_atomic(tmp_path / "new.toml", "x\n")
+    info = (tmp_path / "new.toml").stat()
+    assert (info.st_uid, info.st_gid) == (os.geteuid(), os.getegid())
+
+
+@pytest.fixture
+def shared() -> Iterator[Path]:
+    yield from shared_folder()
+
+
+def test_a_file_whose_owner_cannot_be_kept_is_not_replaced(shared: Path) -> None:
+    """Another user's file in a folder anyone may write: replacing it would make it nobody's."""
+    shared.chmod(0o777)
+    target = shared / "theirs.toml"
+    target.write_text("old\n")
+    os.chown(target, OTHER_USER, OTHER_GROUP)
+    target.chmod(0o666)
+    outcome = as_nobody(write_atomic, target, "new\n")
+    assert outcome == (
+        "OutputError",
+        f"{target}: not replaced: it belongs to user {OTHER_USER} and group {OTHER_GROUP}, and "
+        "this user cannot give its new text the same owner (Operation not permitted)",
+    )
+    assert target.read_text() == "old\n" and _entries(shared) == ["theirs.toml"]
+    assert target.stat().st_uid == OTHER_USER
+
+
+def test_a_read_only_folder_is_named(shared: Path) -> None:
+    target = shared / "mine.toml"  # the user's own file, in a folder only root may write
+    target.write_text("old\n")
+    os.chown(target, NOBODY, NOBODY)
+    assert as_nobody(write_atomic, target, "new\n") == (
+        "OutputError",
+        f"{target}: cannot be written (its folder {shared}: Permission denied)",
+    )
+    assert target.read_text() == "old\n"
+
+
+def test_a_hard_link_keeps_the_old_text(tmp_path: Path) -> None:
+    """As the README says: the file is replaced by a new one, so a second name of the old one
+    (a hard link) goes on naming the old text; the name written has the new."""
+    target = tmp_path / "table.toml"
+    target.write_text("old\n")
+    other = tmp_path / "other-name.toml"
+    os.link(target, other)
+    write_atomic(target, "new\n")
+    assert (target.read_text(), other.read_text()) == ("new\n", "old\n")
+    assert target.stat().st_nlink == 1
+
+
+@pytest.mark.parametrize("unnamed", [True, False], ids=["O_TMPFILE", "named temporary"])
+def test_the_file_is_flushed_before_the_rename_and_the_folder_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, unnamed: bool
+) -> None:
+    if not unnamed:
+        monkeypatch.delattr(os, "O_TMPFILE", raising=False)
+    events: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(descriptor: int) -> None:
+        kind = "folder" if stat.S_ISDIR(os.fstat(descriptor).st_mode) else "file"
+        events.append(f"fsync {kind}")
+        real_fsync(descriptor)
+
+    def replace(source: str, target: str) -> None:
+        events.append("rename")
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    target = tmp_path / "out.jsonl"
+    target.write_text("old\n")
+    write_atomic(target, "new\n")
+    assert events == ["fsync file", "rename", "fsync folder"]
+    events.clear()
+    write_atomic(tmp_path / "fresh.jsonl", "new\n")
+    assert events == ["fsync file", "rename", "fsync folder"]
+
+
+# --- the edit lock -----------------------------------------------------------------------------
+
+
+def _hold_lock(path: Path, held: Connection, release: Connection) -> None:
+    with edit_lock(path):
+        held.send("held")
+        release.recv()
+
+
+@pytest.fixture
+def lock_held_elsewhere(tmp_path: Path) -> Iterator[Connection]:
+    """Another process holds the edit lock of tmp_path's files until it is sent anything."""
+    context = multiprocessing.get_context("fork")
+    held, held_there = context.Pipe()
+    release_there, release = context.Pipe()
+    holder = context.Process(target=_hold_lock, args=(tmp_path / "x", held_there, release_there))
+    holder.start()
+    assert held.recv() == "held"
+    yield release
+    release.send("go")
+    holder.join(timeout=60)
+
+
+def test_an_edit_waits_for_the_lock_and_says_so_when_it_gives_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lock_held_elsewhere: Connection
+) -> None:
+    monkeypatch.setattr(limits, "LOCK_WAIT_SECONDS", 0)
+    target = tmp_path / "table.toml"
+    with pytest.raises(OutputError) as raised, edit_lock(target):
+        pass  # pragma: no cover
+    assert str(raised.value) == (
+        f"{target}: cannot be written: another program has held its folder {tmp_path} locked "
+        "for 0 s"
+    )
+    with pytest.raises(OutputError, match="another program has held its folder"):
+        write_atomic(target, "x\n")  # a plain write takes the lock for its rename
+    assert _entries(tmp_path) == []
+    lock_held_elsewhere.send("go")  # released: the next edit goes through
+    monkeypatch.setattr(limits, "LOCK_WAIT_SECONDS", 60)
+    with edit_lock(target):
+        write_atomic(target, "x\n")  # inside the lock this process holds: no wait for itself
+    assert target.read_text() == "x\n"
+
+
+def test_the_lock_needs_a_folder_it_can_open(tmp_path: Path) -> None:
+    with pytest.raises(OutputError) as raised, edit_lock(tmp_path / "no" / "table.toml"):
+        pass  # pragma: no cover
+    assert str(raised.value) == (
+        f"{tmp_path}/no/table.toml: cannot be edited: its folder {tmp_path}/no cannot be locked "
+        "(No such file or directory)"
+    )

@@ -21,6 +21,7 @@ from advisor.errors import AdvisorError
 from advisor.holdings import HoldingPattern
 from advisor.i18n import ngettext, speaking
 from advisor.seats import Position
+from advisor.table import Progression
 
 ROOT = Path(__file__).parent.parent
 LAYOUT = (
@@ -284,6 +285,14 @@ def test_library_errors_in_russian_and_english() -> None:
          "the hands must hold the same number of cards, at most 10: first 1, second 2, third 1"),
         (lambda: estimate_allpass(CardSet(0), Position.FIRST, AllPassRules()),
          "в руке 0 карт, а не 10", "the hand holds 0 cards, not 10"),
+        (lambda: AllPassRules(penalty=2, progression=Progression.GEOMETRIC).price(21),
+         "на 21-м распасе подряд взятка стоила бы 2 × 1\u00a0048\u00a0576 очков: можно не больше "
+         "1\u00a0000\u00a0000 очков за взятку",
+         "all-pass 21 in a row would price a trick at 2 × 1,048,576 points: at most 1,000,000 "
+         "points a trick"),
+        (lambda: AllPassRules().price(1001),
+         "распасов подряд считается не больше 100, а не 1\u00a0001",
+         "at most 100 all-passes in a row are counted, not 1,001"),
     ]  # fmt: skip
     for call, russian, english in cases:
         with pytest.raises(AdvisorError) as raised:

@@ -253,8 +253,10 @@ def test_an_output_that_cannot_be_written_in_russian(tmp_path: Path) -> None:
     line = _one_error_line(run("-o", str(tmp_path), input=CLEAN), code=3, where=tmp_path)
     assert line == f"Ошибка: {tmp_path}: запись невозможна (это папка)"
     missing = tmp_path / "no" / "out.jsonl"
-    line = _one_error_line(run("-o", str(missing), input=CLEAN), code=3, where=tmp_path)
-    assert line == f"Ошибка: {missing}: запись невозможна (нет такого файла или папки)"
+    line = _one_error_line(run("-o", str(missing), input=CLEAN), code=3, where=missing.parent)
+    assert line == (
+        f"Ошибка: {missing}: запись невозможна (папка {missing.parent}: нет такого файла или папки)"
+    )
 
 
 def test_unreadable_files_and_csv_headers_in_russian(tmp_path: Path) -> None:

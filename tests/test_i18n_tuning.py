@@ -79,7 +79,7 @@ def test_the_files_set_writes_are_the_same_in_both_languages(here: Path) -> None
         (["set", "rules.no_sevens", "false"], "Ошибка: 'rules.no_sevens' — не правило:"),
         (["set", "QX", "3"], "Ошибка: 'QX' — не настройка и не набор карт масти: 'QX'"),
         (["set", "7 Q", "120"], 'Ошибка: my.toml: [holes] "7 Q" = 120 — вне пределов'),
-        (["set", "7 Q", "many"], "Ошибка: my.toml: [holes] \"7 Д\" = 'many' — не число"),
+        (["set", "7 Q", "many"], 'Ошибка: my.toml: [holes] "7 Д" = "many" — не число'),
         (["set", "7 Q"], 'Ошибка: "7 Д": картам масти нужен процент или --own и/или --their'),
         (["set", "threshold", "--own", "3"], "Ошибка: threshold принимает одно значение"),
         (["unset", "max_holes"], "Ошибка: my.toml: max_holes в этом файле не задано"),
@@ -88,11 +88,18 @@ def test_the_files_set_writes_are_the_same_in_both_languages(here: Path) -> None
         (["diff", "a", "b", "c"], "Ошибка: diff сравнивает не больше двух таблиц, а не 3"),
         (["calibrate", "--all", "--samples", "5"], "Ошибка: --samples и --all несовместимы"),
         (["calibrate", "-o", "x.toml", "--lead", "me"], "Ошибка: --output записывает оба хода"),
+        (["set", "7 8 Q|K", "--own", "5"], 'Ошибка: my.toml: [holes] "7 8 Д|К": укажите и '
+         "процент на ходу ловящих: у таблицы нет для этого ключа одного числа на ходу ловящих"),
+        (["set", "7 Q", "5", "--table", "twice.toml"], 'Ошибка: twice.toml: [holes] "7 10" и '
+         '"10 7" — одни и те же карты масти: оставьте одну запись'),
+        (["set", "allpass_penalty", "1e308"], "Ошибка: my.toml: allpass_penalty = 1e+308 — нужно "
+         "число больше 0, не больше 1000 (очков за взятку)"),
     ],
-)
+)  # fmt: skip
 def test_errors_in_russian(here: Path, args: list[str], message: str) -> None:
     (here / "my.toml").write_text("threshold = 70\n", encoding="utf-8")
     (here / "bad.toml").write_text("threshold = = 70\n", encoding="utf-8")
+    (here / "twice.toml").write_text('[holes]\n"7 10" = 5\n"10 7" = 6\n', encoding="utf-8")
     before = (here / "my.toml").read_bytes()
     edits = args[0] in ("set", "unset") and "--table" not in args
     result = run(*args, *(["--table", "my.toml"] if edits else []))

@@ -106,27 +106,37 @@ def test_settings_and_rules_merge() -> None:
          "allpass_penalty, allpass_progression, combine, exact_threshold, inherit, max_holes, "
          "pass_score, players, talon_card, threshold, unlisted)"),
         ('talon_card = "both"',
-         "my.toml: talon_card = 'both' is not one of \"suit\", \"dealer\""),
+         'my.toml: talon_card = "both" is not one of "suit", "dealer"'),
         ("talon_card = 1", "my.toml: talon_card = 1 is not one of \"suit\", \"dealer\""),
         ("players = 2", "my.toml: players = 2 must be 3 or 4"),
         ("players = 3.0", "my.toml: players = 3.0 must be 3 or 4"),
-        ("players = true", "my.toml: players = True must be 3 or 4"),
-        ("allpass_penalty = 0", "my.toml: allpass_penalty = 0 must be a number above 0"),
-        ("allpass_penalty = -1.5", "my.toml: allpass_penalty = -1.5 must be a number above 0"),
-        ("allpass_penalty = inf", "my.toml: allpass_penalty = inf must be a number above 0"),
-        ('allpass_penalty = "1"', "my.toml: allpass_penalty = '1' must be a number above 0"),
-        ('allpass_progression = "double"', "my.toml: allpass_progression = 'double' is not one "
+        ("players = true", "my.toml: players = true must be 3 or 4"),
+        ("allpass_penalty = 0", "my.toml: allpass_penalty = 0"
+         " must be a number above 0, at most 1000 (points a trick)"),
+        ("allpass_penalty = -1.5", "my.toml: allpass_penalty = -1.5"
+         " must be a number above 0, at most 1000 (points a trick)"),
+        ("allpass_penalty = inf", "my.toml: allpass_penalty = inf"
+         " must be a number above 0, at most 1000 (points a trick)"),
+        ("allpass_penalty = 1e308", "my.toml: allpass_penalty = 1e+308"
+         " must be a number above 0, at most 1000 (points a trick)"),
+        ("allpass_penalty = 1000.5", "my.toml: allpass_penalty = 1000.5"
+         " must be a number above 0, at most 1000 (points a trick)"),
+        ("allpass_penalty = nan", "my.toml: allpass_penalty = nan"
+         " must be a number above 0, at most 1000 (points a trick)"),
+        ('allpass_penalty = "1"', 'my.toml: allpass_penalty = "1"'
+         " must be a number above 0, at most 1000 (points a trick)"),
+        ('allpass_progression = "double"', 'my.toml: allpass_progression = "double" is not one '
          "of \"none\", \"arithmetic\", \"geometric\""),
         ('[holes]\n"7 10" = 140', 'my.toml: [holes] "7 10" = 140 is outside 0..100 percent'),
         ('[holes]\n"7 10" = -1', 'my.toml: [holes] "7 10" = -1 is outside 0..100 percent'),
         ('[holes]\n"7 10" = "half"',
-         "my.toml: [holes] \"7 10\" = 'half' is not a number (percent, 0..100)"),
+         'my.toml: [holes] "7 10" = "half" is not a number (percent, 0..100)'),
         ('[holes]\n"6 7" = 40', "my.toml: [holes] '6 7': '6' is not a Preferans rank (7..A)"),
         ('[holes]\n"7 7" = 40', "my.toml: [holes] '7 7' names the rank 7 twice"),
         ('[holes]\n"7 8 9 10 J Q K A 7" = 4',
          "my.toml: [holes] '7 8 9 10 J Q K A 7' has 9 cards: a suit has only 8"),
         ('combine = "avg"',
-         "my.toml: combine = 'avg' is not one of \"sum\", \"independent\", \"max\""),
+         'my.toml: combine = "avg" is not one of "sum", "independent", "max"'),
         ("threshold = 101", "my.toml: threshold = 101 is outside 0..100 percent"),
         ("max_holes = 1.5", "my.toml: max_holes = 1.5 must be a whole number 0..4"),
         ("pass_score = 11",
@@ -134,9 +144,9 @@ def test_settings_and_rules_merge() -> None:
         ("pass_score = -101",
          'my.toml: pass_score = -101 must be a number of points, -100..10, or "allpass"'),
         ('pass_score = "0"',
-         "my.toml: pass_score = '0' must be a number of points, -100..10, or \"allpass\""),
+         'my.toml: pass_score = "0" must be a number of points, -100..10, or "allpass"'),
         ("exact_threshold = true",
-         "my.toml: exact_threshold = True is not a number (percent, 0..100)"),
+         "my.toml: exact_threshold = true is not a number (percent, 0..100)"),
         ("inherit = 1", "my.toml: 'inherit' must be true or false, not 1"),
         ("[rules]\nno_eight = true", "my.toml: [rules] unknown rule 'no_eight' "
          "(known: no_seven, lone_low_own_lead)"),
@@ -149,6 +159,27 @@ def test_settings_and_rules_merge() -> None:
         ('[holes]\n"7 K" = { mine = 5 }', "my.toml: [holes] \"7 K\": unknown field 'mine' "
          "(use value, or own and their, and optionally source)"),
         ("holes = 5", "my.toml: 'holes' must be a table ([holes]), not 5"),
+        ('[holes]\n"7 10" = 40\n"10 7" = 30',
+         'my.toml: [holes] "7 10" and "10 7" are the same holding: keep one'),
+        ('[holes]\n"7 T" = 40\n"8" = 5\n"7 10" = { own = 1, their = 2 }',
+         'my.toml: [holes] "7 T" and "7 10" are the same holding: keep one'),
+        ('[holes]\n"7 8|9 Q" = 40\n"q 7 9|8" = 30',
+         'my.toml: [holes] "7 8|9 Q" and "q 7 9|8" are the same holding: keep one'),
+        ('[holes]\n"7 8 Q" = 40\n"7 8|9 Q" = 30', None),  # overlapping, not the same
+        ("threshold = { value = 50 }",
+         "my.toml: threshold = { value = 50 } is not a number (percent, 0..100)"),
+        ('threshold = [1, "a", 2.5, { b = false }]',
+         'my.toml: threshold = [1, "a", 2.5, { b = false }] is not a number (percent, 0..100)'),
+        ("threshold = 1979-05-27", "my.toml: threshold = 1979-05-27 is not a number (percent, "
+         "0..100)"),
+        ("max_holes = 1" + "0" * 308,
+         "my.toml: max_holes = 100000000000000000000000000000000000000… must be a whole number "
+         "0..4"),
+        ('combine = "' + "x" * 100 + '"',
+         'my.toml: combine = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… is not one of "sum", '
+         '"independent", "max"'),
+        ("threshold = 1" + "0" * 5000, "my.toml: a number too long for a table (thousands of "
+         "digits)"),
         ("[holes\n", "my.toml: TOML syntax error: Expected ']' at the end of a table declaration "
          "(at line 1, column 7)"),
     ],

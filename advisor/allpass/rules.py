@@ -33,9 +33,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.cards import HAND_SIZE, Card, CardSet, Suit, parse_cards
+from advisor.cards import HAND_SIZE, Card, CardSet, Suit, check_alphabet, parse_cards
 from advisor.errors import AdvisorError, CardCountError, DuplicateCardError, LayoutError, PlayError
 from advisor.i18n import Phrase, as_cards
+from advisor.limits import check_trick_price
 from advisor.seats import Position
 from advisor.table import Progression, Table, TalonCard
 
@@ -68,8 +69,9 @@ class AllPassRules:
         return Position.THIRD if self.players == 3 else None
 
     def price(self, repeat: int = 1) -> float:
-        """Mountain points a trick costs in the ``repeat``-th all-pass in a row."""
-        return self.penalty * self.progression.factor(repeat)
+        """Mountain points a trick costs in the ``repeat``-th all-pass in a row (a
+        :class:`~advisor.errors.LimitError` beyond :data:`~advisor.limits.MAX_TRICK_PRICE`)."""
+        return check_trick_price(self.penalty, self.progression.factor(repeat), repeat)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -205,11 +207,10 @@ def _and_no(parts: Sequence[str]) -> Phrase:
 
 
 def _read_hand(seat: Position, text: str) -> CardSet:
-    known = _hand_by_suit_groups(text)
-    if known is not None:
-        return known
     try:
-        return parse_cards(text, count=HAND_SIZE)
+        check_alphabet(text)  # of the whole hand: each of its groups may be in one alphabet
+        known = _hand_by_suit_groups(text)
+        return known if known is not None else parse_cards(text, count=HAND_SIZE)
     except AdvisorError as error:
         raise type(error)(Phrase("{part}: {reason}", part=seat.word, reason=error.phrase)) from None
 
@@ -264,6 +265,7 @@ def _read_talon(text: str) -> tuple[Card, ...]:
 def parse_card_sequence(text: str, distinct: bool = True) -> tuple[Card, ...]:
     """Cards in order, one card a word (``7S AH``, ``7♠ A♥``, ``♠7 ♥A``); with ``distinct``
     no card twice."""
+    check_alphabet(text)  # of all the cards: each word may be in one alphabet
     cards = []
     for token in _SEPARATORS.split(text.strip()):
         if not token:

@@ -21,7 +21,7 @@ from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
 from advisor.defaults import ALLPASS_DEALS
 from advisor.errors import LayoutError
 from advisor.i18n import Phrase
-from advisor.limits import check_samples
+from advisor.limits import check_samples, no_interval, reported_interval
 from advisor.seats import Position
 
 DEFAULT_SAMPLES = ALLPASS_DEALS
@@ -44,22 +44,20 @@ class Spread:
         return sum(t * n for t, n in enumerate(self.histogram)) / self.deals
 
     @property
-    def interval(self) -> tuple[float, float]:
-        """The 95 % normal interval of the mean (a point for a single deal)."""
-        n = self.deals
-        if n < 2:
-            return self.mean, self.mean
-        mean = self.mean
-        variance = sum(count * (t - mean) ** 2 for t, count in enumerate(self.histogram)) / (n - 1)
-        half = _Z95 * math.sqrt(variance / n)
-        return max(0.0, mean - half), mean + half
+    def interval(self) -> tuple[float, float] | None:
+        """The 95 % normal interval of the mean; None from too few deals for one
+        (:func:`~advisor.limits.reported_interval`)."""
+        n, mean = self.deals, self.mean
+        squares = sum(count * (t - mean) ** 2 for t, count in enumerate(self.histogram))
+        half = _Z95 * math.sqrt(squares / (n - 1) / n) if n > 1 else 0.0
+        return reported_interval((max(0.0, mean - half), mean + half), n)
 
     def to_dict(self) -> dict[str, Any]:
-        low, high = self.interval
+        interval = self.interval
         return {
             "mean": round(self.mean, 4),
-            "low": round(low, 4),
-            "high": round(high, 4),
+            "low": None if interval is None else round(interval[0], 4),
+            "high": None if interval is None else round(interval[1], 4),
             "histogram": list(self.histogram),
         }
 
@@ -88,13 +86,17 @@ class AllPassEstimate:
         return self.forced.mean * self.price
 
     @property
-    def penalty_interval(self) -> tuple[float, float]:
-        low, high = self.forced.interval
+    def penalty_interval(self) -> tuple[float, float] | None:
+        """The 95 % interval of :attr:`expected_penalty`; None from too few deals for one."""
+        interval = self.forced.interval
+        if interval is None:
+            return None
+        low, high = interval
         return low * self.price, high * self.price
 
     def to_dict(self) -> dict[str, Any]:
-        low, high = self.penalty_interval
-        return {
+        interval = self.penalty_interval
+        data: dict[str, Any] = {
             "hand": str(self.hand),
             "seat": self.seat.word,
             "rules": self.rules.to_dict(),
@@ -105,8 +107,11 @@ class AllPassEstimate:
             "forced": self.forced.to_dict(),
             "fewest": self.fewest.to_dict(),
             "expected_penalty": round(self.expected_penalty, 4),
-            "penalty_interval": [round(low, 4), round(high, 4)],
+            "penalty_interval": None if interval is None else [round(b, 4) for b in interval],
         }
+        if interval is None:
+            data["no_interval"] = str(no_interval(self.samples))
+        return data
 
 
 def estimate_allpass(

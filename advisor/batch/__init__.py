@@ -24,7 +24,6 @@ from advisor.batch.run import (
     BatchRun,
     file_identity,
     refuse_overwriting_inputs,
-    resolve_jobs,
     writable_in_place,
 )
 from advisor.batch.sources import (
@@ -66,7 +65,6 @@ __all__ = [
     "file_identity",
     "read_chunks",
     "refuse_overwriting_inputs",
-    "resolve_jobs",
     "split_options",
     "writable_in_place",
 ]

@@ -21,18 +21,19 @@ from advisor.batch.records import (
     LeadRecords,
     Shape,
     csv_field,
-    json_text,
+    csv_text,
     utf8_json,
 )
 from advisor.batch.sources import LONG_LINE, Chunk, CsvChunk, TextChunk
 from advisor.cards import CardSet
 from advisor.errors import AdvisorError, BatchError
 from advisor.i18n import Phrase
+from advisor.jsonout import json_text
 from advisor.seats import Lead
 from advisor.table import Table
+from advisor.text import line_content
 
 OUTPUTS = ("jsonl", "csv", "rows")
-_BOM = "\ufeff".encode()
 
 
 @dataclass(frozen=True)
@@ -229,12 +230,12 @@ class _JsonLines(_Sink):
 class _CsvLines(_Sink):
     def __init__(self, file: str, job: BatchJob) -> None:
         super().__init__(file, job)
-        self.head = csv_field(file).encode() + b","
+        self.head = csv_text(file).encode() + b","
         self.blank_extra = b"," * len(job.extra.fields) if job.extra else b""
         self.blank_record = b"," * (len(CSV_COLUMNS) - 2)  # from "line" to "error"
 
     def hand(self, line: int, mask: int, records: LeadRecords, ident: str | None) -> None:
-        ident_csv = b"" if ident is None else csv_field(ident).encode()
+        ident_csv = b"" if ident is None else csv_text(ident).encode()
         text, shape = records.csv_line(self.head, line, ident_csv, mask)
         extra = self.blank_extra
         if self.extra is not None:
@@ -247,7 +248,7 @@ class _CsvLines(_Sink):
 
     def error(self, line: int, problem: Phrase) -> None:
         super().error(line, problem)
-        error = csv_field(reader.printable(str(problem))).encode()
+        error = csv_text(reader.printable(str(problem))).encode()
         self.parts.append(b"%b%d%b%b%b\n" % (self.head, line, self.blank_record, error,
                                               self.blank_extra))  # fmt: skip
 
@@ -255,7 +256,7 @@ class _CsvLines(_Sink):
 def _csv_cell(value: Any) -> str:
     if value is None:
         return ""
-    return csv_field(value if isinstance(value, str) else json_text(value))
+    return csv_text(value) if isinstance(value, str) else csv_field(json_text(value))
 
 
 class _Rows(_Sink):
@@ -310,8 +311,6 @@ class Checker:
 
     def _check_text(self, chunk: TextChunk, sink: _Sink) -> None:
         data = chunk.data
-        if chunk.first_line == 1 and data[:3] == _BOM:
-            data = data[3:]
         hand, default, text = sink.hand, self.records(None), None
         with_lead = 1 << reader.LEAD_SHIFT  # from here up, a line's lead is given
         for number, found in enumerate(self.scan(data), chunk.first_line):
@@ -327,10 +326,11 @@ class Checker:
             elif found == reader.ASK:  # the scan leaves this line to Python
                 if text is None:
                     text = data.decode("utf-8", "surrogateescape").split("\n")
-                self._check_line(number, text[number - chunk.first_line].strip(), sink)
+                self._check_line(number, line_content(text[number - chunk.first_line]), sink)
 
     def _check_line(self, number: int, line: str, sink: _Sink) -> None:
-        """One stripped line of text: a hand, maybe with options; blank or a comment."""
+        """One line of text (its :func:`~advisor.text.line_content`): a hand, maybe with
+        options; blank or a comment."""
         if not line or line[0] == "#":
             return
         try:

@@ -22,6 +22,7 @@ from advisor.cards import (
     HAND_SIZE,
     RANK_CHARS,
     SUIT_LETTER_CHARS,
+    check_alphabet,
     parse_cards,
     parse_hand,
 )
@@ -105,7 +106,8 @@ class HandReader:
     the same wherever they stand (``7S``, ``10♠``, ``♠7810``, ``S:7,8,10``), suit groups
     (``♠7 8 10``) and dotted suits. A line made of such pieces that give ten different cards is
     read without the parser; anything else (an unknown or bad piece, a card twice, the wrong
-    count) goes to :func:`parse_hand`, which raises its own precise error.
+    count) goes to :func:`parse_hand`, which raises its own precise error. A line whose
+    letters come from two alphabets is refused first (:func:`~advisor.cards.check_alphabet`).
     """
 
     def __init__(self) -> None:
@@ -115,6 +117,7 @@ class HandReader:
 
     def read(self, text: str) -> int:
         """The mask of ``parse_hand(text)``; raises what it raises."""
+        check_alphabet(text)  # of the whole line: its pieces may each be in one alphabet
         if "." in text:
             found = self._dotted(text)
         elif text[:1] in _LINE_GLYPHS and text.count(" ") > 3 and "\n" not in text:

@@ -12,13 +12,13 @@ checks every kind of record against ``assess(...).to_dict()`` byte for byte.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from advisor.batch.extras import Extra
 from advisor.cards import CardSet, Suit, format_cards
+from advisor.jsonout import json_text
 from advisor.rules import Outcome, combine, judge
 from advisor.seats import Lead
 from advisor.table import Table
@@ -53,13 +53,15 @@ _KIND_SHIFT = 48  # above the four 12-bit hole ids of the shape key
 _SHAPE_LIMIT = 50_000
 _CSV_LINE = b"%b%d,%b,%b,%b,%b,%b,%b,%b,%b,\n"  # ends with the empty error column
 
-# json.dumps(value, ensure_ascii=False), without making an encoder each time
-json_text = json.JSONEncoder(ensure_ascii=False).encode
-
 
 def utf8_json(value: Any) -> bytes:
     """``value`` as JSON in UTF-8."""
     return json_text(value).encode("utf-8")
+
+
+FORMULA_STARTS = frozenset("=+-@\t\r")
+"""The first characters that make a spreadsheet read a cell as a formula (OWASP, "CSV
+Injection")."""
 
 
 def csv_field(text: str) -> str:
@@ -67,6 +69,16 @@ def csv_field(text: str) -> str:
     if any(ch in text for ch in ',"\r\n'):
         return '"' + text.replace('"', '""') + '"'
     return text
+
+
+def csv_text(text: str) -> str:
+    """A field of text from the input (an id, a file name, an error that quotes a line) as
+    :func:`csv_field` writes it; but text that starts with ``=``, ``+``, ``-``, ``@``, a tab or
+    a carriage return gets a single quote in front, and quotes around it, so that a
+    spreadsheet shows it as text and never runs it as a formula (OWASP's advice)."""
+    if text[:1] in FORMULA_STARTS:
+        return "\"'" + text.replace('"', '""') + '"'
+    return csv_field(text)
 
 
 def csv_header(extra: Extra | None = None) -> str:

@@ -32,14 +32,8 @@ from advisor.batch.sources import (
 )
 from advisor.errors import BatchError
 from advisor.i18n import Phrase
-from advisor.limits import check_jobs, cores
+from advisor.limits import resolve_jobs
 from advisor.text import shown
-
-
-def resolve_jobs(jobs: int) -> int:
-    """``--jobs``: 0 means every core this process may use; at most
-    :func:`~advisor.limits.max_jobs`."""
-    return cores() if jobs == 0 else check_jobs(jobs)
 
 
 def writable_in_place(out: IO[bytes]) -> bool:

@@ -18,7 +18,7 @@ from typing import IO, Any, NamedTuple
 from advisor.errors import BatchError, os_reason
 from advisor.i18n import Phrase
 from advisor.limits import MAX_LINE_BYTES
-from advisor.text import shown
+from advisor.text import BYTE_ORDER_MARK, shown
 
 STDIN_LABEL = "<stdin>"
 BLOCK_SIZE = 1 << 16  # bytes of text per chunk
@@ -216,8 +216,9 @@ class _BoundedLines:
     """A text's lines for ``csv.reader``, none held longer than :data:`MAX_LINE_BYTES`: an
     over-long line is read on to its end in pieces and given as an empty line (with a quote
     if it held an odd number of them, so that the rows after it are read as they were
-    written); ``cut`` collects the numbers of such lines. ``odd`` tells whether the lines
-    given since :meth:`skip_open_quote` last ran hold an odd number of quotes."""
+    written); ``cut`` collects the numbers of such lines. A byte-order mark at the start of a
+    line is dropped. ``odd`` tells whether the lines given since :meth:`skip_open_quote` last
+    ran hold an odd number of quotes."""
 
     def __init__(self, text: IO[str]) -> None:
         self.text, self.number, self.cut = text, 0, deque[int]()
@@ -238,7 +239,7 @@ class _BoundedLines:
             self.cut.append(self.number)
             line = '"' * ((quotes + piece.count('"')) % 2) + "\n"
         self.odd ^= line.count('"') % 2 == 1
-        return line
+        return line.lstrip(BYTE_ORDER_MARK)  # the mark of a file run together with others
 
     def skip_open_quote(self) -> None:
         """After a row the csv module gave up on inside a quoted field: skip to the line that

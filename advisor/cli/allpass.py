@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +22,8 @@ from advisor.cli.options import (
 )
 from advisor.errors import AdvisorError, os_reason
 from advisor.i18n import N_, Phrase, _
+from advisor.jsonout import json_text
+from advisor.limits import MAX_REPEAT
 from advisor.seats import Position
 from advisor.table import TalonCard
 
@@ -95,7 +96,7 @@ def _usage(ctx: click.Context, message: str) -> click.UsageError:
     N_("With HAND: random deals of the other 22 cards (at most {limit:,})."), DEFAULT_SAMPLES
 )
 @seed_option(N_("With HAND: the seed."))
-@jobs_option(N_("Threads to solve with (with HAND or --layouts), at most 4 a core."))
+@jobs_option(N_("With HAND or --layouts: threads to solve with (0: all cores; at most 4 a core)."))
 @click.option(
     "--values",
     "which",
@@ -106,7 +107,7 @@ def _usage(ctx: click.Context, message: str) -> click.UsageError:
 )
 @click.option(
     "--repeat",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_REPEAT),
     default=1,
     show_default=True,
     metavar="N",
@@ -139,6 +140,7 @@ def allpass(
     mode = TalonCard(talon_card.lower()) if talon_card else None
     rules = AllPassRules.from_table(table, mode)
     chosen = Position.parse(seat) if seat else None
+    rules.price(repeat)  # a price beyond the bounds is named before any work or output
     if layouts is not None:
         _solve_layouts(layouts, rules, chosen, which, jobs)
     elif layout is not None and play is not None:
@@ -214,7 +216,7 @@ def _one_deal(
         if seat is not None and line is not None:
             data["seat"] = seat.word
             data["line"] = [trick.to_dict() for trick in line]
-        _echo_json(data)
+        click.echo(json_text(data, indent=2))
         return
     from advisor.cli.render_allpass import render_deal_values
 
@@ -239,7 +241,7 @@ def _replay(text: str, play: str, rules: AllPassRules, repeat: int, as_json: boo
     except AdvisorError as error:
         raise type(error)(_option_problem("--play", error)) from None
     if as_json:
-        _echo_json(played.to_dict())
+        click.echo(json_text(played.to_dict(), indent=2))
         return
     from advisor.cli.render_allpass import render_replay
 
@@ -263,7 +265,7 @@ def _estimate(
         parse_hand(hand_text), seat, rules, samples=samples, seed=seed, jobs=jobs, repeat=repeat
     )
     if as_json:
-        _echo_json(found.to_dict())
+        click.echo(json_text(found.to_dict(), indent=2))
         return
     from advisor.cli.render_allpass import render_estimate
 
@@ -287,7 +289,7 @@ def _solve_layouts(
     with _lines_of(path) as lines:
         for result in solve_lines(lines, rules, seats, values, jobs):
             bad += result.error is not None
-            out.write(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
+            out.write(json_text(result.to_dict()) + "\n")
     out.flush()
     raise SystemExit(ExitCode.BAD_INPUT if bad else ExitCode.SUCCESS)
 
@@ -312,7 +314,3 @@ def _lines_of(path: str) -> Iterator[IO[bytes]]:
 def _option_problem(option: str, error: AdvisorError) -> Phrase:
     """``--layout: what is wrong``."""
     return Phrase("{option}: {reason}", option=option, reason=error.phrase)
-
-
-def _echo_json(data: dict[str, Any]) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))

@@ -82,7 +82,7 @@ from advisor.text import shown as shown_text
     callback=named_file,
     help=N_("Write the results to FILE, whole or not at all."),
 )
-@jobs_option(N_("Processes to check with (0: all cores; at most 4 a core)."), minimum=0)
+@jobs_option(N_("Processes to check with (0: all cores; at most 4 a core)."))
 @click.option("-q", "--quiet", is_flag=True, help=N_("No progress bar and no summary."))
 @click.option(
     "-t", "--talon", is_flag=True, help=N_("Add the talon outlook of advisor check --talon.")

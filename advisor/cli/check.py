@@ -23,6 +23,7 @@ from advisor.cli.options import (
     table_option,
 )
 from advisor.i18n import N_, _
+from advisor.jsonout import json_text
 from advisor.seats import Lead, Position
 from advisor.verdict import Assessment, assess
 
@@ -144,8 +145,6 @@ def _render(
 def _print_json(
     assessment: Assessment, talon: bool, passing: PassingCost | None, found: ExactOdds | None
 ) -> None:
-    import json
-
     data = assessment.to_dict()
     if talon:
         data["talon"] = _outlook(assessment).to_dict()
@@ -153,7 +152,7 @@ def _print_json(
         data["allpass"] = passing.to_dict()
     if found is not None:
         data["exact"] = found.to_dict()
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    click.echo(json_text(data, indent=2))
 
 
 def _outlook(assessment: Assessment) -> TalonOutlook:

@@ -21,6 +21,7 @@ from advisor.cli.options import (
 from advisor.cli.solve import ALL_LAYOUTS
 from advisor.defaults import DISCARD_LAYOUTS
 from advisor.i18n import N_, _
+from advisor.jsonout import json_text
 from advisor.limits import MAX_DISCARD_SAMPLES
 from advisor.seats import Lead
 from advisor.table import Table
@@ -92,7 +93,7 @@ EXACT_SETTINGS = ("samples", "all_layouts", "seed", "full", "jobs")
         "make the verdict and the choice clear (slower, more precise figures)."
     ),
 )
-@jobs_option(N_("With --exact: threads to solve with (the answer is the same)."))
+@jobs_option(N_("With --exact: threads to solve with (0: all cores; the answer is the same)."))
 @click.pass_context
 def discard(
     ctx: click.Context,
@@ -122,15 +123,13 @@ def discard(
     options = best_discards(twelve, Lead(lead.lower()), table, top=SHOWN)
     best, *others = options
     if as_json:
-        import json
-
         data = {
             "cards": str(twelve),
             "lead": lead.lower(),
             "best": best.to_dict(),
             "alternatives": [option.to_dict() for option in others],
         }
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        click.echo(json_text(data, indent=2))
     else:
         from advisor.cli.render_talon import render_discards
 
@@ -166,9 +165,7 @@ def _exact(twelve: CardSet, lead: str, table: Table, settings: _Settings, as_jso
     else:
         found = run()
     if as_json:
-        import json
-
-        click.echo(json.dumps(found.to_dict(), ensure_ascii=False, indent=2))
+        click.echo(json_text(found.to_dict(), indent=2))
     else:
         from advisor.cli.render_exact_discard import render_discard_odds
 

@@ -4,7 +4,8 @@ Every command runs inside :func:`run`. Whatever ends it becomes one documented e
 (:class:`ExitCode`, the table in the README and in ``advisor --help``) and at most one line on
 standard error, never a traceback:
 
-* bad input or usage (an :class:`~advisor.errors.AdvisorError`, a click usage error): 2;
+* bad input or usage (an :class:`~advisor.errors.AdvisorError`, a click usage error): 2; so
+  is an arithmetic error (an overflow), a last net under the bounds on settings and options;
 * output that cannot be written (a full disk, a closed or unwritable standard output or file):
   3; a reader that closed standard output (``| head -1``): 141, quietly;
 * a compiled part the command needs is missing: 4;
@@ -60,6 +61,12 @@ Exit codes:
   130  interrupted (Ctrl-C)
   141  standard output closed by its reader (| head)
   143  terminated (SIGTERM)""")
+
+
+ARITHMETIC_ERROR = N_(
+    "a figure grew out of the range numbers can hold (an arithmetic error): lower the table's "
+    "settings or the options"
+)
 
 
 class Stopped(BaseException):
@@ -160,6 +167,9 @@ def _exit_code(command: Callable[[], int]) -> int:
     except AdvisorError as error:
         say(_("Error: {message}", message=shown(error.text())))
         return _code_for(error)
+    except ArithmeticError:  # the bounds should keep every figure in range: a last net
+        say(_("Error: {message}", message=_(ARITHMETIC_ERROR)))
+        return ExitCode.BAD_INPUT
     except OSError as error:
         return _output_failed(error)
 

@@ -11,6 +11,7 @@ the language's way.
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -46,6 +47,25 @@ def _translated(command: click.Command) -> Iterator[None]:
 
 
 _HELP_OPTION = N_("Show this message and exit.")
+_DASHED_VALUE = re.compile(r"-[\d.]")
+"""The start of a word that is a value, never an option: a negative number (``-20``, ``-.5``)
+or a hand in the dotted notation with a void in spades (``-.79TK.89K.7TK``). No option's name
+starts so."""
+
+
+def _dashed_values_as_arguments(parser: Any) -> None:
+    """Make ``parser`` (click's, of one command) read a word that starts with ``-`` and a digit
+    or a dot as an argument where click would look for an option of that name ("No such option
+    '-2'"). The value of an option (``--own -5``) click takes as it is already."""
+    read_option = parser._process_opts
+
+    def read_word(word: str, state: Any) -> None:
+        if _DASHED_VALUE.match(word):
+            state.largs.append(word)
+        else:
+            read_option(word, state)
+
+    parser._process_opts = read_word
 
 
 class _Translating(click.Command):
@@ -57,6 +77,12 @@ class _Translating(click.Command):
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with _translated(self):
             super().format_help(ctx, formatter)
+
+    def make_parser(self, ctx: click.Context) -> Any:
+        """Click's parser, which takes ``-20`` and ``-.79TK.89K.7TK`` for arguments."""
+        parser = super().make_parser(ctx)
+        _dashed_values_as_arguments(parser)
+        return parser
 
     def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
         """The usage line's words (``[OPTIONS]``, ``COMMAND [ARGS]...``) in the language spoken;

@@ -12,13 +12,25 @@ from advisor.cli.help import Option
 from advisor.defaults import ALLPASS_DEALS, EXACT_DEALS
 from advisor.errors import LimitError
 from advisor.i18n import N_, _
-from advisor.limits import MAX_SAMPLES, check_jobs
+from advisor.limits import MAX_SAMPLES, resolve_jobs
 from advisor.seats import Lead, Position
 from advisor.table import Table, load_table, resolve_table_path
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 APP_NAME = "advisor"
+
+
+def config_dir() -> str:
+    """The advisor's config directory (click's choice for the system), except that an empty or
+    relative ``$XDG_CONFIG_HOME`` is ignored, as the XDG Base Directory rules say: click would
+    take it relative to the current folder, so the table would change with the folder."""
+    found = click.get_app_dir(APP_NAME)
+    variable = os.environ.get("XDG_CONFIG_HOME")
+    relative = variable is not None and not os.path.isabs(variable)
+    if relative and found == os.path.join(variable or "", APP_NAME):  # not macOS or Windows
+        return os.path.join(os.path.expanduser("~"), ".config", APP_NAME)
+    return found
 
 
 def table_option(function: F) -> F:
@@ -33,12 +45,13 @@ def table_option(function: F) -> F:
     )(function)
 
 
-def jobs_option(help_text: str, minimum: int = 1, short: bool = True) -> Callable[[F], F]:
-    """``--jobs``: at least ``minimum``, at most :func:`advisor.limits.max_jobs`."""
+def jobs_option(help_text: str, short: bool = True) -> Callable[[F], F]:
+    """``--jobs``: 0 for every core, else at most :func:`advisor.limits.max_jobs`, in every
+    command (:func:`advisor.limits.resolve_jobs`); the command gets the number of jobs."""
 
     def check(ctx: click.Context, param: click.Parameter, value: int) -> int:
         try:
-            return value if value == 0 and minimum == 0 else check_jobs(value)
+            return resolve_jobs(value)
         except LimitError as error:
             raise click.BadParameter(error.text(), ctx, param) from None
 
@@ -155,7 +168,7 @@ def input_format_option(function: F) -> F:
 
 def effective_table(table_path: str | None) -> Table:
     """The table a command works with: the built-in one, with the user's file merged over."""
-    path = resolve_table_path(table_path, os.environ, click.get_app_dir(APP_NAME))
+    path = resolve_table_path(table_path, os.environ, config_dir())
     return load_table(path)
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import errno
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import IO, TypeVar
 
 from rich.console import Console
 from rich.text import Text
 
+from advisor.cli.grid import Cell, Column, Grid
 from advisor.i18n import N_, _, number
 from advisor.seats import Lead
 from advisor.text import shown
@@ -77,27 +78,32 @@ def labels(*english: str, gap: int = 2) -> list[str]:
     return [f"{label:<{width}}" for label in translated]
 
 
+def fields(rows: Sequence[tuple[str, Cell]], width: int, least: int = 0) -> Text:
+    """``Label  value`` lines: the labels (translated already; bold) padded to one width, at
+    least ``least``, each value's prose wrapped under itself when it would pass ``width``."""
+    columns = (Column(least=least), Column(wrap=True))
+    cells = [(Text(label, style="bold"), value) for label, value in rows]
+    grid = Grid.of(columns, cells, width, header=False, gaps=(2,))
+    return grid.text(cells, header=False)
+
+
+_NARROWEST_REASON = 24  # a verdict's reason goes under its head rather than in fewer columns
+
+
 def verdict_line(head: Text, reason: str, more: str, width: int) -> Text:
     """``head — reason; more`` on one line, or with ``more`` on a line of its own, under
-    ``reason``, when the whole would not fit in ``width`` columns (any language)."""
+    ``reason``, when the whole would not fit in ``width`` columns (any language); either wrapped
+    under itself where it is still too long."""
     if len(head) + len(reason) + len(more) + 5 <= width:
         return Text.assemble(head, f" — {reason}; {more}")
-    return Text.assemble(head, f" — {reason};\n{' ' * (len(head) + 3)}{more}")
-
-
-LINE_WIDTH = 80
-
-
-def labelled(label: str, text: str, width: int = LINE_WIDTH) -> Text:
-    """``label`` (bold, two spaces after it) and ``text`` wrapped at spaces to ``width``
-    columns, each further line indented under the first one's text."""
-    lead = len(label) + 2
-    lines = [""]
-    for word in text.split(" "):
-        if lines[-1] and lead + len(lines[-1]) + 1 + len(word) > width:
-            lines.append("")
-        lines[-1] += f" {word}" if lines[-1] else word
-    return Text.assemble((label + "  ", "bold"), ("\n" + " " * lead).join(lines))
+    head = Text.assemble(head, " —")
+    if width - len(head) - 1 < _NARROWEST_REASON:  # the reason under the head, indented
+        cells = [(Text(), f"{reason};\n{more}")]
+        grid = Grid.of((Column(), Column(wrap=True)), cells, width, header=False, gaps=(2,))
+        return Text("\n").join([head, grid.text(cells, header=False)])
+    cells = [(head, f"{reason};\n{more}")]
+    grid = Grid.of((Column(), Column(wrap=True)), cells, width, header=False, gaps=(1,))
+    return grid.text(cells, header=False)
 
 
 T = TypeVar("T")

@@ -16,14 +16,16 @@ from advisor.allpass.rules import AllPassRules, Deal, Replay, Trick
 from advisor.allpass.sample import AllPassEstimate, PassingCost
 from advisor.allpass.solver import DealValues
 from advisor.cards import Card, Suit
-from advisor.cli.render import console
+from advisor.cli.grid import Cell, Column, Grid
+from advisor.cli.render import console, fields
 from advisor.i18n import N_, _, ngettext, number, shown_cards
+from advisor.limits import no_interval
 from advisor.seats import Position
 from advisor.table import Progression, TalonCard
 
 _RED = (Suit.DIAMONDS, Suit.HEARTS)
 _MARK = "  ←"
-_LABEL_WIDTH = 8  # the English labels' column: "Second  "
+_LABEL_WIDTH = 6  # the English labels' column: "Second"
 
 SEAT_WORDS = {
     Position.FIRST: N_("first"),
@@ -55,12 +57,13 @@ def render_deal_values(
     _print_deal(out, deal, rules, repeat)
     out.print()
     price = rules.price(repeat)
-    columns = _Columns((_("Seat"), 6), (_("Forced"), 6), (_("Fewest"), 6), (_("Points"), 6))
-    out.print(Text(columns.header(), style="bold"))
+    rows = []
     for values in found:
         assert values.forced is not None and values.fewest is not None  # both asked
         points = _number(values.forced * price)
-        out.print(columns.row(_(SEAT_WORDS[values.seat]), values.forced, values.fewest, points))
+        rows.append((_(SEAT_WORDS[values.seat]), values.forced, values.fewest, points))
+    heads = (N_("Seat"), N_("Forced"), N_("Fewest"), N_("Points"))
+    out.print(_figures(heads, (6, 6, 6, 6), rows, out.width))
     out.print(_("(points: the forced tricks at the price)"))
     if seat is None or line is None:
         return
@@ -96,12 +99,17 @@ def render_replay(played: Replay) -> None:
     if played.revokes:
         out.print(_("(the revoker is charged every trick of the deal, the others nothing)"))
     out.print()
-    columns = _Columns((_("Seat"), 6), (_("Tricks"), 6), (_("Charged"), 7), (_("Points"), 6))
-    out.print(Text(columns.header(), style="bold"))
-    for seat in Position:
-        points = _number(played.penalty(seat))
-        seat_word = _(SEAT_WORDS[seat])
-        out.print(columns.row(seat_word, played.taken(seat), played.charged(seat), points))
+    rows = [
+        (
+            _(SEAT_WORDS[seat]),
+            played.taken(seat),
+            played.charged(seat),
+            _number(played.penalty(seat)),
+        )
+        for seat in Position
+    ]
+    heads = (N_("Seat"), N_("Tricks"), N_("Charged"), N_("Points"))
+    out.print(_figures(heads, (6, 6, 7, 6), rows, out.width))
     nobody = played.taken(None)
     if nobody:
         if _dealer_took(played.rules):
@@ -118,44 +126,52 @@ def render_replay(played: Replay) -> None:
 
 def render_estimate(found: AllPassEstimate) -> None:
     out = console()
-    labels = _labels(N_("Hand"), N_("Seat"), N_("Deals"), N_("Rules"), N_("Price"))
-    out.print(Text.assemble((labels["Hand"], "bold"), shown_cards(found.hand)))
-    out.print(Text.assemble((labels["Seat"], "bold"), found.seat.label.text()))
     deals = ngettext(
         "{count:,} random deal of the other 22 cards (seed {seed})",
         "{count:,} random deals of the other 22 cards (seed {seed})",
         found.samples,
         seed=str(found.seed),
     )
-    out.print(Text.assemble((labels["Deals"], "bold"), deals))
-    _print_rules(out, found.rules, found.repeat, labels)
+    lines = [
+        (_("Hand"), shown_cards(found.hand)),
+        (_("Seat"), found.seat.label.text()),
+        (_("Deals"), deals),
+        *_rules_lines(found.rules, found.repeat),
+    ]
+    out.print(fields(lines, out.width, least=_LABEL_WIDTH))
     out.print()
-    names = (_("Forced"), _("Fewest"))
-    name_width = max(len(name) for name in names)
-    mean_header = _("Mean")
-    mean_width = max(6, len(mean_header))
-    heading = f"{'':<{name_width}}  {mean_header:>{mean_width}}  {_('95% interval')}"
-    out.print(Text(heading, style="bold"))
-    for name, spread in zip(names, (found.forced, found.fewest), strict=True):
-        low, high = spread.interval
-        mean = number(spread.mean, f">{mean_width}.3f")
-        out.print(f"{name:<{name_width}}  {mean}  {number(low, '.3f')}–{number(high, '.3f')}")
+    with_interval = found.penalty_interval is not None
+    columns = [Column(), Column(_("Mean"), right=True, least=6)]
+    if with_interval:
+        columns.append(Column(_("95% interval")))
+    rows = [
+        (name, number(spread.mean, ".3f"), _interval_text(spread.interval, ".3f"))[: len(columns)]
+        for name, spread in ((_("Forced"), found.forced), (_("Fewest"), found.fewest))
+    ]
+    out.print(Grid.of(columns, rows, out.width).text(rows))
+    if not with_interval:
+        out.print(f"({no_interval(found.samples).text()})")
     out.print()
-    columns = _Columns((_("Tricks"), 6), (_("Forced"), 6), (_("Fewest"), 6))
-    out.print(Text(columns.header(), style="bold"))
-    for tricks, (forced, fewest) in enumerate(
-        zip(found.forced.histogram, found.fewest.histogram, strict=True)
-    ):
-        if forced or fewest:
-            out.print(columns.row(tricks, forced, fewest))
+    histogram = [
+        (tricks, forced, fewest)
+        for tricks, (forced, fewest) in enumerate(
+            zip(found.forced.histogram, found.fewest.histogram, strict=True)
+        )
+        if forced or fewest
+    ]
+    heads = (N_("Tricks"), N_("Forced"), N_("Fewest"))
+    out.print(_figures(heads, (6, 6, 6), histogram, out.width))
     out.print()
-    low, high = found.penalty_interval
-    penalty = _(
-        "Expected penalty  {penalty:.2f} points (95% {low:.2f}–{high:.2f})",
-        penalty=found.expected_penalty,
-        low=low,
-        high=high,
-    )
+    interval = found.penalty_interval
+    if interval is None:
+        penalty = _("Expected penalty  {penalty:.2f} points", penalty=found.expected_penalty)
+    else:
+        penalty = _(
+            "Expected penalty  {penalty:.2f} points (95% {low:.2f}–{high:.2f})",
+            penalty=found.expected_penalty,
+            low=interval[0],
+            high=interval[1],
+        )
     out.print(Text(penalty, style="bold"))
     out.print(_("(the forced tricks at {price} a trick)", price=_points(found.price)))
 
@@ -183,40 +199,47 @@ def render_passing(cost: PassingCost) -> None:
             seed=str(first.seed),
             price=_points(first.price),
         )
-    out.print(Text.assemble((_("All-pass") + "  ", "bold"), setting))
+    out.print(fields([(_("All-pass"), setting)], out.width))
     seats = [found.seat.label.text() for found in cost.estimates]
-    average = _("average")
-    headers = (_("Seat"), _("Forced"), _("95% interval"), _("Fewest"), _("Penalty"))
-    widths = [
-        max(11, len(headers[0]), *(len(label) for label in (*seats, average))),
-        *(
-            max(width, len(header))
-            for header, width in zip(headers[1:], (6, 12, 6, 7), strict=True)
-        ),
+    columns = [
+        Column(_("Seat"), wrap=True, least=11),
+        Column(_("Forced"), right=True, least=6),
+        Column(_("95% interval"), wrap=True, least=12),
+        Column(_("Fewest"), right=True, least=6),
+        Column(_("Penalty"), right=True, least=7),
     ]
-    aligned = ("<", ">", "<", ">", ">")  # as the figures under them
-    heading = (f"{h:{a}{w}}" for h, a, w in zip(headers, aligned, widths, strict=True))
-    out.print(Text("  ".join(heading), style="bold"))
-    for label, found in zip(seats, cost.estimates, strict=True):
-        low, high = found.forced.interval
-        interval = f"{number(low, '>5.2f')}–{number(high, '<5.2f')}"
-        cells = (
-            f"{label:<{widths[0]}}",
-            number(found.forced.mean, f">{widths[1]}.2f"),
-            f"{interval:<{widths[2]}}",
-            number(found.fewest.mean, f">{widths[3]}.2f"),
-            number(_score(-found.expected_penalty), f">+{widths[4]}.2f"),
+    rows = [
+        (
+            label,
+            number(found.forced.mean, ".2f"),
+            _interval_text(found.forced.interval, ".2f", ">5", "<5"),
+            number(found.fewest.mean, ".2f"),
+            number(_score(-found.expected_penalty), "+.2f"),
         )
-        out.print("  ".join(cells))
+        for label, found in zip(seats, cost.estimates, strict=True)
+    ]
     if len(cost.estimates) > 1:
-        cells = (
-            f"{average:<{widths[0]}}",
-            number(cost.expected_tricks, f">{widths[1]}.2f"),
-            " " * widths[2],
-            " " * widths[3],
-            number(_score(cost.pass_score), f">+{widths[4]}.2f"),
+        rows.append(
+            (
+                _("average"),
+                number(cost.expected_tricks, ".2f"),
+                "",
+                "",
+                number(_score(cost.pass_score), "+.2f"),
+            )
         )
-        out.print("  ".join(cells))
+    out.print(Grid.of(columns, rows, out.width).text(rows))
+    if first.penalty_interval is None:
+        out.print(f"({no_interval(first.samples).text()})")
+
+
+def _interval_text(
+    interval: tuple[float, float] | None, spec: str, low: str = "", high: str = ""
+) -> str:
+    """``0.52–0.61`` (each bound aligned by ``low`` and ``high``); a dash for none."""
+    if interval is None:
+        return "—"
+    return f"{number(interval[0], low + spec)}–{number(interval[1], high + spec)}"
 
 
 def _score(points: float) -> float:
@@ -228,50 +251,35 @@ def _score(points: float) -> float:
 # Pieces
 
 
-class _Columns:
-    """Columns of figures under headers: the first column left-aligned (its figures right), the
-    others right, each as wide as its English width or its (translated) header, two spaces
-    apart."""
-
-    def __init__(self, *columns: tuple[str, int]) -> None:
-        self.headers = [header for header, _width in columns]
-        self.widths = [max(width, len(header)) for header, width in columns]
-
-    def header(self) -> str:
-        first, *figures = zip(self.headers, self.widths, strict=True)
-        cells = [f"{first[0]:<{first[1]}}", *(f"{h:>{w}}" for h, w in figures)]
-        return "  ".join(cells)
-
-    def row(self, first: object, *figures: object) -> str:
-        width = self.widths[0]
-        cells = [f"{first:>{width}}" if isinstance(first, int) else f"{first!s:<{width}}"]
-        cells += (
-            _figure(value, width) for value, width in zip(figures, self.widths[1:], strict=True)
-        )
-        return "  ".join(cells)
+def _figures(
+    heads: Sequence[str],
+    least: Sequence[int],
+    rows: Sequence[Sequence[object]],
+    width: int,
+) -> Text:
+    """Columns of figures under their (translated) headers, each as wide as its English
+    ``least`` width or its header: the first column's words at the left (its figures at the
+    right), the other figures at the right, counts with the language's thousands."""
+    words = not isinstance(rows[0][0], int) if rows else True
+    columns = [
+        Column(_(head), right=index > 0 or not words, least=width_)
+        for index, (head, width_) in enumerate(zip(heads, least, strict=True))
+    ]
+    cells = [[_figure(value) for value in row] for row in rows]
+    return Grid.of(columns, cells, width).text(cells)
 
 
-def _figure(value: object, width: int) -> str:
-    if isinstance(value, int):
-        return number(value, f">{width},")
-    return f"{value!s:>{width}}"
-
-
-def _labels(*names: str) -> dict[str, str]:
-    """Each label translated and padded to one width (at least the English ``Second  ``)."""
-    shown = {name: _(name) for name in names}
-    width = max(_LABEL_WIDTH, *(len(label) + 2 for label in shown.values()))
-    return {name: f"{label:<{width}}" for name, label in shown.items()}
+def _figure(value: object) -> str:
+    return number(value, ",") if isinstance(value, int) else str(value)
 
 
 def _print_deal(out: Console, deal: Deal, rules: AllPassRules, repeat: int) -> None:
-    titles = [_SEAT_TITLES[seat] for seat in Position]
-    labels = _labels(*titles, N_("Talon"), N_("Rules"), N_("Price"))
-    for seat, title in zip(Position, titles, strict=True):
-        out.print(Text.assemble((labels[title], "bold"), _hand(deal, seat)))
-    talon = Text(_(", then ")).join(_card(card) for card in deal.talon)
-    out.print(Text.assemble((labels["Talon"], "bold"), talon))
-    _print_rules(out, rules, repeat, labels)
+    lines: list[tuple[str, Text | str]] = [
+        (_(_SEAT_TITLES[seat]), _hand(deal, seat)) for seat in Position
+    ]
+    lines.append((_("Talon"), Text(_(", then ")).join(_card(card) for card in deal.talon)))
+    lines += _rules_lines(rules, repeat)
+    out.print(fields(lines, out.width, least=_LABEL_WIDTH))
 
 
 def _hand(deal: Deal, seat: Position) -> Text:
@@ -284,7 +292,8 @@ def _hand(deal: Deal, seat: Position) -> Text:
     return Text(" ").join(groups)
 
 
-def _print_rules(out: Console, rules: AllPassRules, repeat: int, labels: dict[str, str]) -> None:
+def _rules_lines(rules: AllPassRules, repeat: int) -> list[tuple[str, Text | str]]:
+    """The ``Rules`` and ``Price`` lines of a deal or an estimate."""
     players = ngettext(
         "{count} player ({dealer}); talon card {mode}",
         "{count} players ({dealer}); talon card {mode}",
@@ -292,7 +301,6 @@ def _print_rules(out: Console, rules: AllPassRules, repeat: int, labels: dict[st
         dealer=_dealer(rules),
         mode=rules.talon_card.value,
     )
-    out.print(Text.assemble((labels["Rules"], "bold"), players))
     price = _("{price} a trick", price=_points(rules.penalty))
     factor = rules.progression.factor(repeat)
     if factor != 1:
@@ -302,7 +310,7 @@ def _print_rules(out: Console, rules: AllPassRules, repeat: int, labels: dict[st
             repeat=repeat,
             progression=_(_PROGRESSION_WORDS[rules.progression]),
         )
-    out.print(Text.assemble((labels["Price"], "bold"), price))
+    return [(_("Rules"), players), (_("Price"), price)]
 
 
 def _dealer(rules: AllPassRules) -> str:
@@ -319,30 +327,24 @@ def _dealer_took(rules: AllPassRules) -> bool:
 def _print_tricks(
     out: Console, tricks: Sequence[Trick], rules: AllPassRules, marked: Position | None
 ) -> None:
-    leads = [_lead(trick) for trick in tricks]
-    lead_header = _("Lead")
-    lead_width = max(12, len(lead_header), *(len(lead.plain) for lead in leads))
-    seats = [_(_SEAT_TITLES[seat]) for seat in Position]
-    card_widths = [max(len(title), 3) + 2 for title in seats]  # a card is up to 3 wide: 10♠
-    header = f"{'#':>2}  {lead_header:<{lead_width}}  " + "".join(
-        f"{title:<{width}}" for title, width in zip(seats, card_widths, strict=True)
-    )
-    out.print(Text(header + _("Taken by"), style="bold"))
-    for trick, lead in zip(tricks, leads, strict=True):
-        row = Text(f"{trick.number:>2}  ") + lead
-        row.pad_right(lead_width + 6 - len(row.plain))
-        for seat, width in zip(Position, card_widths, strict=True):
-            card = _card(trick.card_of(seat))
-            row.append_text(card)
-            row.append(" " * (width - len(card.plain)))
+    titles = [_(_SEAT_TITLES[seat]) for seat in Position]
+    columns = [
+        Column("#", right=True, least=2),
+        Column(_("Lead"), wrap=True, least=12),
+        *(Column(title, least=max(len(title), 3)) for title in titles),  # a card: up to 10♠
+        Column(_("Taken by")),
+    ]
+    rows: list[list[Cell]] = []
+    for trick in tricks:
         if trick.taker is not None:
-            taker = _(SEAT_WORDS[trick.taker])
+            taker = Text(_(SEAT_WORDS[trick.taker]))
         else:
-            taker = _("dealer") if _dealer_took(rules) else _("nobody")
-        row.append(taker, style="bold red" if marked is not None and trick.taker is marked else "")
+            taker = Text(_("dealer") if _dealer_took(rules) else _("nobody"))
         if marked is not None and trick.taker is marked:
-            row.append(_MARK, style="bold red")
-        out.print(row)
+            taker = Text.assemble(taker, _MARK, style="bold red")
+        cards = [_card(trick.card_of(seat)) for seat in Position]
+        rows.append([str(trick.number), _lead(trick), *cards, taker])
+    out.print(Grid.of(columns, rows, out.width).text(rows))
 
 
 def _lead(trick: Trick) -> Text:

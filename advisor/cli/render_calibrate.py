@@ -4,17 +4,18 @@ bar."""
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Iterator
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table as RichTable
 from rich.text import Text
 
 from advisor.calibrate import Calibration, Figure, HoldingCalibration
-from advisor.cli.render import console, labels, percent, plain
+from advisor.cli.grid import Cell, Column, Grid, paragraph
+from advisor.cli.render import console, fields, percent, plain
 from advisor.i18n import N_, _, ngettext, number, shown_cards
+from advisor.jsonout import json_text
+from advisor.limits import MIN_INTERVAL_SAMPLES
 from advisor.seats import Lead
 from advisor.solver import ProgressCallback
 from advisor.table import Table
@@ -41,13 +42,18 @@ def progress_bar(show: bool) -> Iterator[ProgressCallback | None]:
 
 def render_calibration(calibration: Calibration, table: Table, as_json: bool) -> None:
     if as_json:
-        click.echo(json.dumps({"table": table.name, **calibration.to_dict()}, ensure_ascii=False))
+        click.echo(json_text({"table": table.name, **calibration.to_dict()}))
         return
     out = console()
-    table_label, exact_label = labels(N_("Table"), N_("Exact"))
-    out.print(Text.assemble((table_label, "bold"), plain(table.name)))
     if calibration.samples is None:
         deals = _("every split of every representative hand (exact)")
+    elif calibration.samples < MIN_INTERVAL_SAMPLES:
+        deals = ngettext(
+            "{count:,} random deal a holding (seed {seed}), too few for a 95% interval",
+            "{count:,} random deals a holding (seed {seed}), too few for a 95% interval",
+            calibration.samples,
+            seed=calibration.seed,
+        )
     else:
         deals = ngettext(
             "{count:,} random deal a holding (seed {seed}), ± half the 95% interval",
@@ -55,34 +61,32 @@ def render_calibration(calibration: Calibration, table: Table, as_json: bool) ->
             calibration.samples,
             seed=calibration.seed,
         )
-    out.print(Text.assemble((exact_label, "bold"), deals))
-    out.print(_rows(calibration))
-    out.print(
-        _(
-            "own: you lead; their: L or R leads (averaged); in hands whose other suits are\n"
-            "clean and low as dealt, two of their cards discarded"
-        )
+    out.print(fields([(_("Table"), plain(table.name)), (_("Exact"), deals)], out.width))
+    out.print(_rows(calibration, out.width))
+    note = _(
+        "own: you lead; their: L or R leads (averaged); in hands whose other suits are\n"
+        "clean and low as dealt, two of their cards discarded"
     )
+    out.print(paragraph(note, out.width))
 
 
-def _rows(calibration: Calibration) -> RichTable:
-    shown = RichTable(box=None, pad_edge=False, header_style="bold")
-    shown.add_column(_("Holding"))
+def _rows(calibration: Calibration, width: int) -> Text:
+    columns = [Column(_("Holding"))]
     for lead in calibration.leads:
-        shown.add_column(_(_LEAD_HEADS[lead]), justify="right")
-        shown.add_column(_("exact"), justify="right")
-    shown.add_column(_("Table's value"), overflow="fold")
+        columns += [Column(_(_LEAD_HEADS[lead]), right=True), Column(_("exact"), right=True)]
+    columns.append(Column(_("Table's value"), wrap=True))
+    rows: list[list[Cell]] = []
     for row in calibration.holdings:
-        cells: list[str | Text] = [shown_cards(row.holding)]
+        cells: list[Cell] = [shown_cards(row.holding)]
         for lead in calibration.leads:
             cells += [percent(row.table[lead].percent), _figure(row.exact[lead], calibration)]
         cells.append(plain(_source(row)))
-        shown.add_row(*cells)
-    return shown
+        rows.append(cells)
+    return Grid.of(columns, rows, width).text(rows)
 
 
 def _figure(figure: Figure, calibration: Calibration) -> str:
-    if calibration.exact:
+    if calibration.exact or figure.low is None or figure.high is None:
         return number(figure.percent, ".1f") + "%"
     return f"{number(figure.percent, '.1f')}% ±{number((figure.high - figure.low) / 2, '.1f')}"
 

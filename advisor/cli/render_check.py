@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from advisor.cli.render import FOUNDING_LEAD_WORDS, console, percent, verdict_line
+from advisor.cli.grid import Column, Grid
+from advisor.cli.render import FOUNDING_LEAD_WORDS, console, fields, percent, verdict_line
 from advisor.i18n import N_, _, ngettext, shown_cards
 from advisor.rules import Rule, Status
 from advisor.verdict import Assessment
@@ -50,18 +51,17 @@ def _broken_name(rule: Rule, assessment: Assessment) -> str:
 
 
 HINT = N_("Add --talon (-t) for the odds after the talon and the outs of each hole.")
+_TITLE_WIDTH = 15  # the rules' titles in English: "Combined chance"
 
 
 def render_assessment(assessment: Assessment) -> None:
     out = console()
-    hand, lead = _("Hand"), _("Lead")
-    width = max(len(hand), len(lead)) + 2
-    out.print(Text.assemble((f"{hand:<{width}}", "bold"), shown_cards(assessment.hand)))
-    out.print(Text.assemble((f"{lead:<{width}}", "bold"), _(FOUNDING_LEAD_WORDS[assessment.lead])))
+    lead = _(FOUNDING_LEAD_WORDS[assessment.lead])
+    out.print(fields([(_("Hand"), shown_cards(assessment.hand)), (_("Lead"), lead)], out.width))
     out.print()
-    out.print(_suit_table(assessment))
+    out.print(_suit_table(assessment, out.width))
     out.print()
-    out.print(_rules_lines(assessment))
+    out.print(_rules_lines(assessment, out.width))
     out.print(_verdict_line(assessment, out.width))
 
 
@@ -70,48 +70,41 @@ def render_talon_hint() -> None:
     console().print(_(HINT), style="dim")
 
 
-def _suit_table(assessment: Assessment) -> Text:
-    """Suit, holding, status, matched entry, percent: columns padded by hand, because a rich
-    Table costs more to lay out than the whole rest of a one-shot check."""
-    header = (_("Suit"), _("Holding"), _("Status"), _("Matched"), "%")
+def _suit_table(assessment: Assessment, width: int) -> Text:
+    """Suit, holding, status, matched entry, percent."""
+    columns = (
+        Column(_("Suit")),
+        Column(_("Holding")),
+        Column(_("Status")),
+        Column(_("Matched"), wrap=True),
+        Column("%", right=True),
+    )
     rows = [
         (
             suit.glyph,
             shown_cards(judged.holding),
-            _(STATUS_WORDS[judged.status]),
+            Text(_(STATUS_WORDS[judged.status]), style=_STATUS_STYLE[judged.status]),
             judged.source.text(),
             "" if judged.status is Status.VOID else percent(judged.percent),
         )
         for suit, judged in assessment.suits
     ]
-    widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
-    lines = Text()
-    lines.append(_row(header, widths) + "\n", style="bold")
-    for row, (_suit, judged) in zip(rows, assessment.suits, strict=True):
-        suit, holding, status, matched, shown = row
-        lines.append(f"{suit:<{widths[0]}}  {holding:<{widths[1]}}  ")
-        lines.append(f"{status:<{widths[2]}}", style=_STATUS_STYLE[judged.status])
-        lines.append(f"  {matched:<{widths[3]}}  {shown:>{widths[4]}}".rstrip() + "\n")
-    lines.rstrip()
-    return lines
+    return Grid.of(columns, rows, width).text(rows)
 
 
-def _row(cells: tuple[str, ...], widths: list[int]) -> str:
-    *left, last = cells
-    padded = [f"{cell:<{width}}" for cell, width in zip(left, widths, strict=False)]
-    return "  ".join([*padded, f"{last:>{widths[-1]}}"])
-
-
-def _rules_lines(assessment: Assessment) -> Text:
-    """One line a rule; plain text so nothing pads the lines with trailing spaces."""
-    titles = [_rule_title(rule.rule, assessment) for rule in assessment.rules]
-    width = max(16, *(len(title) for title in titles))
-    lines = Text()
-    for rule, title in zip(assessment.rules, titles, strict=True):
-        mark = ("✓", "green") if rule.passed else ("✗", "bold red")
-        lines.append_text(Text.assemble(mark, f"  {title:<{width}} {rule.detail.text()}\n"))
-    lines.rstrip()
-    return lines
+def _rules_lines(assessment: Assessment, width: int) -> Text:
+    """One line a rule: its mark, its title, how the hand stands (wrapped under itself)."""
+    rows = [
+        (
+            Text("✓", style="green") if rule.passed else Text("✗", style="bold red"),
+            _rule_title(rule.rule, assessment),
+            rule.detail.text(),
+        )
+        for rule in assessment.rules
+    ]
+    columns = (Column(), Column(least=_TITLE_WIDTH), Column(wrap=True))
+    grid = Grid.of(columns, rows, width, header=False, gaps=(2,))
+    return grid.text(rows, header=False)
 
 
 def _verdict_line(assessment: Assessment, width: int) -> Text:

@@ -4,20 +4,19 @@
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Sequence
 from typing import Any
 
 import click
-from rich.table import Table as RichTable
 from rich.text import Text
 
+from advisor.cli.grid import Cell, Column, Grid, fit, width_of
 from advisor.cli.render import (
     FOUNDING_LEAD_WORDS,
     VERDICT_STYLE,
     VERDICT_WORDS,
     console,
-    labels,
+    fields,
     percent,
     plain,
     share,
@@ -25,6 +24,8 @@ from advisor.cli.render import (
 from advisor.cli.render_batch import LEAD_WORDS
 from advisor.compare import ComparedChunk, Comparison, ComparisonTally, HandPair, Side
 from advisor.i18n import N_, _, ngettext, number, shown_cards
+from advisor.jsonout import json_text
+from advisor.text import shown
 
 
 class TextOutput:
@@ -34,19 +35,19 @@ class TextOutput:
         self.comparison = comparison
         self.names = (comparison.table.name, comparison.against.name)
         self.console = console()
+        self.grid = _flips_grid(self.names, self.console.width)
         self.several_files = several_files
         self.file: str | None = None
         self.header = True
 
     def start(self) -> None:
-        out = self.console
         lead = _(FOUNDING_LEAD_WORDS[self.comparison.lead.founding])
-        table, against, lead_label = labels(N_("Table"), N_("Against"), N_("Lead"))
-        out.print(Text.assemble((table, "bold"), plain(self.names[0])))
-        out.print(Text.assemble((against, "bold"), plain(self.names[1])))
-        out.print(
-            Text.assemble((lead_label, "bold"), _("{lead}, unless a line gives its own", lead=lead))
-        )
+        lines: list[tuple[str, Cell]] = [
+            (_("Table"), plain(self.names[0])),
+            (_("Against"), plain(self.names[1])),
+            (_("Lead"), _("{lead}, unless a line gives its own", lead=lead)),
+        ]
+        self.console.print(fields(lines, self.console.width))
 
     def add(self, chunk: ComparedChunk) -> None:
         flips = (pair for pair in chunk.pairs if pair.flips)
@@ -58,37 +59,38 @@ class TextOutput:
             self.file = flips[0].file
             if self.several_files:
                 self.console.print(plain(self.file, style="bold"))
-        table = _flips_table(self.names, self.header)
+        grid = self.grid
+        lines = [grid.header()] if self.header else []
         self.header = False
         for pair in flips:
             lead = _(LEAD_WORDS.get(pair.lead, pair.lead))
-            table.add_row(str(pair.line), plain(pair.id or ""), shown_cards(pair.hand), lead,
-                          _side(pair.table), _side(pair.against))  # fmt: skip
+            lines.append(grid.row([str(pair.line), plain(pair.id or ""), shown_cards(pair.hand),
+                                   lead, _side(pair.table), _side(pair.against)]))  # fmt: skip
             if pair.exact is not None:  # exact play's verdict, under the hand
                 exact = _(
                     "exact: {verdict} {score:+.2f}",
                     verdict=_(VERDICT_WORDS[pair.exact["verdict"]]),
                     score=pair.exact["expected_score"],
                 )
-                table.add_row("", "", Text(exact, style="dim"), "", "", "")
-        self.console.print(table)
+                lines.append(grid.row(["", "", Text(exact, style="dim"), "", "", ""]))
+        self.console.print(Text("\n").join(lines))
 
     def finish(self, tally: ComparisonTally) -> None:
         out = self.console
         if self.header:
             out.print(_("No hand flips."))
-        out.print(_counts(tally, self.names))
+        out.print(_counts(tally, self.names, out.width))
         if tally.exact is not None and self.comparison.exact is not None:
-            out.print(_exact_settings(self.comparison))
-            out.print(_exact_scores(tally, self.names))
+            out.print(_exact_settings(self.comparison, out.width))
+            out.print(_exact_scores(tally, self.names, out.width))
 
 
-def _exact_settings(comparison: Comparison) -> Text:
+def _exact_settings(comparison: Comparison, width: int) -> Text:
     """The line that says how exact play was run, and what a pass scores."""
     assert comparison.exact is not None, "exact play's settings"
     deals, analysis = comparison.exact.samples, comparison.exact.analysis
     pass_score = comparison.table.pass_score
-    fields = {"discard": analysis.discard, "seed": str(analysis.seed)}  # option values as typed
+    values = {"discard": analysis.discard, "seed": str(analysis.seed)}  # option values as typed
     if pass_score is None:
         text = ngettext(
             "{count:,} deal a seat, {discard} discards, seed {seed}; passing scores minus the "
@@ -96,7 +98,7 @@ def _exact_settings(comparison: Comparison) -> Text:
             "{count:,} deals a seat, {discard} discards, seed {seed}; passing scores minus the "
             "expected all-pass penalty",
             deals,
-            **fields,
+            **values,
         )
     else:
         text = ngettext(
@@ -104,9 +106,9 @@ def _exact_settings(comparison: Comparison) -> Text:
             "{count:,} deals a seat, {discard} discards, seed {seed}; passing scores {score:g}",
             deals,
             score=pass_score,
-            **fields,
+            **values,
         )
-    return Text.assemble((_("Exact play"), "bold"), "  ", text)
+    return fields([(_("Exact play"), text)], width)
 
 
 _FLIP_COLUMNS: tuple[tuple[str, int], ...] = (  # header, English width
@@ -116,32 +118,28 @@ _FLIP_COLUMNS: tuple[tuple[str, int], ...] = (  # header, English width
     (N_("Lead"), 4),
 )
 _SIDE_WIDTH = 13
-_ID_AT_LEAST = 5
-_WIDTH = 80
+_WIDEST_SUIT = len("♠7 8 9 10 J Q K A")  # the Hand column breaks only between suits
 
 
-def _flip_widths() -> list[int]:
-    """The flip table's column widths: as in English, or as its translated heads and lead words
-    need, the Id column giving up what that adds beyond 80 columns."""
+def _flips_grid(names: tuple[str, str], width: int) -> Grid:
+    """The flip table: its columns as wide as in English, or as their translated heads and
+    lead words need, laid out once for ``width`` (the rows come as they are found): the Id
+    gives up width first."""
     lead_words = [_(word) for word in LEAD_WORDS.values()]
-    widths = [max(width, len(_(head))) for head, width in _FLIP_COLUMNS]
-    widths[3] = max(widths[3], *(len(word) for word in lead_words))
-    over = sum(widths) + 2 * _SIDE_WIDTH + 2 * (len(widths) + 1) - _WIDTH  # 2 between columns
-    if over > 0:
-        widths[1] = max(_ID_AT_LEAST, widths[1] - over)
-    return widths
-
-
-def _flips_table(names: tuple[str, str], show_header: bool) -> RichTable:
-    table = RichTable(box=None, pad_edge=False, show_header=show_header, header_style="bold")
-    line, id_, hand, lead = _flip_widths()
-    table.add_column(_("Line"), width=line, justify="right")
-    table.add_column(_("Id"), width=id_, no_wrap=True, overflow="ellipsis")
-    table.add_column(_("Hand"), width=hand, overflow="fold")
-    table.add_column(_("Lead"), width=lead)
-    table.add_column(plain(names[0]), width=_SIDE_WIDTH, overflow="fold")
-    table.add_column(plain(names[1]), width=_SIDE_WIDTH, overflow="fold")
-    return table
+    natural = [max(least, len(_(head))) for head, least in _FLIP_COLUMNS]
+    natural[3] = max(natural[3], *(len(word) for word in lead_words))
+    natural += [max(_SIDE_WIDTH, width_of(name)) for name in names]
+    narrowest = [natural[0], 4, _WIDEST_SUIT, natural[3], 9, 9]  # a side: "declare 50%"
+    columns = [
+        Column(_("Line"), right=True),
+        Column(_("Id"), truncate=True),
+        Column(_("Hand"), wrap=True),
+        Column(_("Lead")),
+        Column(shown(names[0]), wrap=True),
+        Column(shown(names[1]), wrap=True),
+    ]
+    sooner = [column.truncate for column in columns]
+    return Grid(columns, fit(natural, narrowest, width, sooner))
 
 
 def _side(side: Side) -> Text:
@@ -149,18 +147,18 @@ def _side(side: Side) -> Text:
     return Text.assemble((word, VERDICT_STYLE[side.verdict]), f" {percent(side.combined)}")
 
 
-def _counts(tally: ComparisonTally, names: tuple[str, str]) -> RichTable:
+def _counts(tally: ComparisonTally, names: tuple[str, str], width: int) -> Text:
     verdicts = tally.verdicts
-    counts = RichTable(box=None, pad_edge=False, show_header=False)
-    counts.add_column()
-    counts.add_column(justify="right")
-    counts.add_row(Text(_("Hands"), style="bold"), number(tally.hands, ","))
-    counts.add_row("  " + _("both declare"), number(verdicts.both_declare, ","))
-    counts.add_row("  " + _("both pass"), number(verdicts.both_pass, ","))
+    rows: list[tuple[Cell, Cell]] = [
+        (Text(_("Hands"), style="bold"), number(tally.hands, ",")),
+        ("  " + _("both declare"), number(verdicts.both_declare, ",")),
+        ("  " + _("both pass"), number(verdicts.both_pass, ",")),
+    ]
     for name, count in zip(names, verdicts[2:], strict=True):
-        counts.add_row(plain("  " + _("only {name} declares", name=name)), number(count, ","))
-    counts.add_row(_("Bad lines"), number(tally.bad, ","))
-    return counts
+        rows.append((plain("  " + _("only {name} declares", name=name)), number(count, ",")))
+    rows.append((_("Bad lines"), number(tally.bad, ",")))
+    columns = (Column(wrap=True), Column(right=True))
+    return Grid.of(columns, rows, width, header=False).text(rows, header=False)
 
 
 _SCORE_HEADS = (
@@ -171,20 +169,19 @@ _SCORE_HEADS = (
 )
 
 
-def _exact_scores(tally: ComparisonTally, names: tuple[str, str]) -> RichTable:
+def _exact_scores(tally: ComparisonTally, names: tuple[str, str], width: int) -> Text:
     assert tally.exact is not None, "scores need exact play"
-    scores = RichTable(box=None, pad_edge=False, header_style="bold")
-    scores.add_column(_("Following"))
-    for column in _SCORE_HEADS:
-        scores.add_column(_(column), justify="right")
+    columns = [Column(_("Following"), wrap=True)]
+    columns += [Column(_(head), right=True, wrap=True) for head in _SCORE_HEADS]
     hands = tally.hands
     followed = {"table": names[0], "against": names[1], "exact": _("exact play")}
+    rows = []
     for key, found in tally.exact.items():
         agree = f"{number(found.agree, ',')} ({share(found.agree / hands, 0)})" if hands else "0"
         mean = number(found.score / hands, "+.2f") if hands else "—"
-        scores.add_row(plain(followed[key]), agree, number(found.declares_exact_passes, ","),
-                       number(found.passes_exact_declares, ","), mean)  # fmt: skip
-    return scores
+        rows.append((plain(followed[key]), agree, number(found.declares_exact_passes, ","),
+                     number(found.passes_exact_declares, ","), mean))  # fmt: skip
+    return Grid.of(columns, rows, width).text(rows)
 
 
 class JsonOutput:
@@ -221,7 +218,7 @@ class JsonOutput:
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return json_text(value)
 
 
 def comparison_output(

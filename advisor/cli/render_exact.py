@@ -8,12 +8,13 @@ from typing import Any
 from rich.text import Text
 
 from advisor.cards import Card
+from advisor.cli.grid import Column, Grid
 from advisor.cli.render import (
     VERDICT_HEADLINES,
     VERDICT_STYLE,
     VERDICT_WORDS,
     console,
-    labelled,
+    fields,
     share,
     verdict_line,
 )
@@ -26,43 +27,36 @@ _WIDTHS = (8, 6, 13, 7, 15)  # at least: the English columns
 _SEAT_NAMES = {"me": N_("me"), "left": N_("left"), "right": N_("right")}
 """A leading seat as a row of the seats' table names it."""
 _AVERAGE = N_("average")
-_LINE_WIDTH = 80
 _DISCARDS_SHOWN = 4  # cards of the hand in the "Discarded" line, most often discarded first
 _DISCARD_SHARE = 0.05  # ... each discarded after at least this share of the talons
 
 
 def render_exact(found: ExactOdds) -> None:
     out = console()
+    width = out.width
     out.print()
-    out.print(_title(found))
-    how = _how_line(found)
+    out.print(_title(found, width))
+    how = _how_line(found, width)
     if how is not None:
         out.print(how)
-    out.print(_seat_lines(found))
+    out.print(_seat_lines(found, width))
     if not found.bound:
-        out.print(_tricks_line(found))
-        out.print(_discarded_line(found))
-    out.print(_verdict_line(found, out.width))
+        out.print(_tricks_line(found, width))
+        out.print(_discarded_line(found, width))
+    out.print(_verdict_line(found, width))
     if found.too_close:
-        label = _label(N_("Close"))
         text = ngettext(
             "too close to call at {count} deal; --samples {more} narrows it",
             "too close to call at {count} deals; --samples {more} narrows it",
             found.samples,
             more=str(found.samples_to_decide),  # an option's value: digits as typed
         )
-        out.print(Text.assemble((label, "bold"), text))
+        out.print(fields([(_("Close"), text)], width))
     if found.reason is not None:
-        label = _label(N_("Why"))
-        out.print(Text.assemble((label, "bold"), found.reason.text()))
+        out.print(fields([(_("Why"), found.reason.text())], width))
 
 
-def _label(english: str) -> str:
-    """A line's label translated, with two spaces after it (each line has its own width)."""
-    return _(english) + "  "
-
-
-def _title(found: ExactOdds) -> Text:
+def _title(found: ExactOdds, width: int) -> Text:
     values = {
         "per_talon": found.samples // TALON_COUNT,
         "talons": TALON_COUNT,
@@ -89,10 +83,10 @@ def _title(found: ExactOdds) -> Text:
             found.samples,
             **values,
         )
-    return labelled(_("Exact play"), text)
+    return fields([(_("Exact play"), text)], width)
 
 
-def _how_line(found: ExactOdds) -> Text | None:
+def _how_line(found: ExactOdds, width: int) -> Text | None:
     """What a sequential estimate or bounds are, in a line (None for every talon in full)."""
     if found.method is Method.SEQUENTIAL:
         label = _("Sequential")
@@ -108,11 +102,11 @@ def _how_line(found: ExactOdds) -> Text | None:
         )
     else:
         return None
-    return labelled(label, text)
+    return fields([(label, text)], width)
 
 
-def _seat_lines(found: ExactOdds) -> Text:
-    rows: list[tuple[str, ...]] = [tuple(_(cell) for cell in _HEADER)]
+def _seat_lines(found: ExactOdds, width: int) -> Text:
+    rows: list[tuple[str, ...]] = []
     row_of = _bound_row if found.bound else _row
     for seat in found.seats:
         rows.append(
@@ -134,14 +128,11 @@ def _seat_lines(found: ExactOdds) -> Text:
                 found.score_interval,
             )
         )
-    widths = [max(least, *(len(row[i]) for row in rows)) for i, least in enumerate(_WIDTHS)]
-    lines = Text()
-    for number_, row in enumerate(rows):
-        cells = [row[0].ljust(widths[0])]
-        cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
-        lines.append("  ".join(cells) + "\n", style="bold" if number_ == 0 else "")
-    lines.rstrip()
-    return lines
+    columns = [
+        Column(_(header), right=index > 0, wrap=index in (2, 4), least=least)
+        for index, (header, least) in enumerate(zip(_HEADER, _WIDTHS, strict=True))
+    ]
+    return Grid.of(columns, rows, width).text(rows)
 
 
 def _row(
@@ -180,21 +171,21 @@ def _bound_row(
     )
 
 
-def _tricks_line(found: ExactOdds) -> Text:
+def _tricks_line(found: ExactOdds, width: int) -> Text:
     """The share of deals for each number of forced tricks, wrapped under its label."""
     histogram = found.histogram or ()
     total = sum(histogram)
     shares = [f"{t}: {share(n / total)}" for t, n in enumerate(histogram) if n]
-    label = _label(N_("Tricks forced"))
+    label = _("Tricks forced") + "  "
     lines = [""]
     for piece in shares:
-        if lines[-1] and len(label) + len(lines[-1]) + 2 + len(piece) > _LINE_WIDTH:
+        if lines[-1] and len(label) + len(lines[-1]) + 2 + len(piece) > width:
             lines.append("")
         lines[-1] += f"  {piece}" if lines[-1] else piece
     return Text.assemble((label, "bold"), ("\n" + " " * len(label)).join(lines))
 
 
-def _discarded_line(found: ExactOdds) -> Text:
+def _discarded_line(found: ExactOdds, width: int) -> Text:
     """The cards of the hand M threw away, and after what share of the talons."""
     shares = [
         (card, count / found.talons)
@@ -209,8 +200,7 @@ def _discarded_line(found: ExactOdds) -> Text:
             [_("{card} after {share} of talons", card=_glyph_first(first), share=share(part, 0))]
             + [f"{_glyph_first(card)} {share(part, 0)}" for card, part in rest]
         )
-    label = _label(N_("Discarded"))
-    return Text.assemble((label, "bold"), text)
+    return fields([(_("Discarded"), text)], width)
 
 
 def _glyph_first(card: Card) -> str:

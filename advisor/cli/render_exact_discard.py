@@ -6,20 +6,22 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from advisor.cli.grid import Column, Grid
 from advisor.cli.render import (
     LEAD_WORDS,
     VERDICT_HEADLINES,
     VERDICT_STYLE,
     console,
-    labelled,
-    labels,
+    fields,
     share,
 )
 from advisor.discard_odds import Candidate, DiscardOdds
 from advisor.i18n import N_, _, ngettext, number, shown_cards
+from advisor.limits import MIN_INTERVAL_SAMPLES, no_interval, reported_interval
 from advisor.solver import EXACT_LAYOUTS
 
 SHOWN = 5  # candidates in the table; the others are summed up in a line
+_LABELS = (N_("Cards"), N_("Lead"), N_("Layouts"), N_("Exact"))  # one width, the Exact line or not
 _HEADER = (
     "#",
     N_("Discard"),
@@ -33,9 +35,6 @@ _HEADER = (
 
 def render_discard_odds(found: DiscardOdds) -> None:
     out = console()
-    cards, lead, layouts, exact = labels(N_("Cards"), N_("Lead"), N_("Layouts"), N_("Exact"))
-    out.print(Text.assemble((cards, "bold"), shown_cards(found.cards)))
-    out.print(Text.assemble((lead, "bold"), _(LEAD_WORDS[found.lead.value])))
     if found.layouts < found.samples:
         splits = ngettext(
             "{count:,} of {samples:,} random splits (seed {seed}), the same for every "
@@ -53,7 +52,11 @@ def render_discard_odds(found: DiscardOdds) -> None:
             found.samples,
             seed=str(found.seed),  # an option's value: digits as typed
         )
-    out.print(labelled(layouts.rstrip(), splits))
+    lines = [
+        (_("Cards"), shown_cards(found.cards)),
+        (_("Lead"), _(LEAD_WORDS[found.lead.value])),
+        (_("Layouts"), splits),
+    ]
     if found.exact:
         solved = sum(1 for candidate in found.candidates if candidate.exact)
         leading = ngettext(
@@ -62,10 +65,13 @@ def render_discard_odds(found: DiscardOdds) -> None:
             solved,
             layouts=EXACT_LAYOUTS,
         )
-        out.print(Text.assemble((exact, "bold"), leading))
+        lines.append((_("Exact"), leading))
+    out.print(fields(lines, out.width, least=max(len(_(label)) for label in _LABELS)))
     out.print()
     distinct = [c for c in found.candidates if c.same_as is None]  # touching cards are one
-    out.print(_table(distinct[:SHOWN]))
+    out.print(_table(distinct[:SHOWN], out.width))
+    if found.layouts < MIN_INTERVAL_SAMPLES:
+        out.print(f"({no_interval(found.layouts).text()})", style="dim")
     rest = distinct[SHOWN:]
     if rest:
         bound = max(candidate.score_bound for candidate in rest)
@@ -81,24 +87,17 @@ def render_discard_odds(found: DiscardOdds) -> None:
     out.print(_verdict_line(found))
 
 
-def _table(candidates: Sequence[Candidate]) -> Text:
-    header = tuple(_(cell) for cell in _HEADER)
-    rows = [header] + [_cells(place, c) for place, c in enumerate(candidates, start=1)]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(_HEADER))]
-    right = {0, 3, 4, 5, 6}
-    lines = Text()
-    for place, row in enumerate(rows):
-        cells = [
-            cell.rjust(width) if i in right else cell.ljust(width)
-            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
-        ]
-        lines.append("  ".join(cells).rstrip() + "\n", style="bold" if place == 0 else "")
-    lines.rstrip()
-    return lines
+def _table(candidates: Sequence[Candidate], width: int) -> Text:
+    columns = [
+        Column(_(header), right=index in (0, 3, 4, 5, 6)) for index, header in enumerate(_HEADER)
+    ]
+    rows = [_cells(place, c) for place, c in enumerate(candidates, start=1)]
+    return Grid.of(columns, rows, width).text(rows)
 
 
 def _cells(place: int, candidate: Candidate) -> tuple[str, ...]:
-    low, high = candidate.interval
+    layouts = min(seat.layouts for seat in candidate.seats)
+    interval = reported_interval(candidate.interval, layouts)
     score = candidate.expected_score
     tricks = candidate.expected_tricks
     return (
@@ -106,10 +105,14 @@ def _cells(place: int, candidate: Candidate) -> tuple[str, ...]:
         shown_cards(candidate.discards),
         shown_cards(candidate.hand),
         share(candidate.p_caught),
-        _("exact") if candidate.exact else f"{share(low)}–{share(high)}",
+        _("exact") if candidate.exact else _interval_text(interval),
         "" if tricks is None else number(tricks, ".2f"),
         "≤ " + number(candidate.score_bound, "+.2f") if score is None else number(score, "+.2f"),
     )
+
+
+def _interval_text(interval: tuple[float, float] | None) -> str:
+    return "—" if interval is None else f"{share(interval[0])}–{share(interval[1])}"
 
 
 def _verdict_line(found: DiscardOdds) -> Text:

@@ -5,8 +5,10 @@ from __future__ import annotations
 from rich.text import Text
 
 from advisor.cards import Card, CardSet, Suit, format_ranks
-from advisor.cli.render import LEAD_WORDS, console, labels
+from advisor.cli.grid import Cell, Column, Grid
+from advisor.cli.render import LEAD_WORDS, console, fields
 from advisor.i18n import N_, _, ngettext, number, shown_cards
+from advisor.limits import no_interval, reported_interval
 from advisor.seats import Seat
 from advisor.solver import HandOdds, Layout, LayoutResult
 
@@ -27,36 +29,37 @@ _CARD_COLUMN = 6  # width of a card's column in the table of tricks
 
 def render_layout(result: LayoutResult) -> None:
     out = console()
-    for line in _diagram(result.hands):
-        out.print(line)
+    out.print(_diagram(result.hands, out.width))
     out.print()
-    (lead,) = labels(N_("Lead"))
-    out.print(Text.assemble((lead, "bold"), _(LEAD_WORDS[result.leader.lead.value])))
+    out.print(fields([(_("Lead"), _(LEAD_WORDS[result.leader.lead.value]))], out.width))
     out.print(_layout_verdict(result))
     out.print()
-    for line in _tricks(result):
-        out.print(line)
+    out.print(_tricks(result, out.width))
 
 
-def _tricks(result: LayoutResult) -> list[Text]:
+def _tricks(result: LayoutResult, width: int) -> Text:
     """The line of play, a trick a row: who led, each seat's card, who won it."""
     letters = {seat: _(SEAT_LETTERS[seat]) for seat in Seat}
     leads = {seat: _("{seat} leads", seat=letters[seat]) for seat in Seat}
-    head, won_by = _("Lead"), _("Won by")
-    lead_width = max(9, len(head), *(len(text) for text in leads.values()))
-    seats = "".join(f"{letters[seat]:<{_CARD_COLUMN}}" for seat in Seat)
-    lines = [Text(f"{'#':>2}  {head:<{lead_width}}  {seats}{won_by}", style="bold")]
+    columns = [
+        Column("#", right=True, least=2),
+        Column(_("Lead"), least=9),
+        *(Column(letters[seat], least=_CARD_COLUMN - 2) for seat in Seat),
+        Column(_("Won by")),
+    ]
+    rows: list[list[Cell]] = []
     for place, trick in enumerate(result.line, start=1):
-        row = Text(f"{place:>2}  {leads[trick.leader]:<{lead_width}}  ")
-        for seat in Seat:
-            card = _card(trick.card_of(seat))
-            row.append_text(card)
-            row.append(" " * (_CARD_COLUMN - len(card.plain)))
         caught = trick.winner == Seat.M
         won = _("{seat}  ← caught", seat=letters[Seat.M]) if caught else letters[trick.winner]
-        row.append(won, style="bold red" if caught else "")
-        lines.append(row)
-    return lines
+        rows.append(
+            [
+                str(place),
+                leads[trick.leader],
+                *(_card(trick.card_of(seat)) for seat in Seat),
+                Text(won, style="bold red" if caught else ""),
+            ]
+        )
+    return Grid.of(columns, rows, width).text(rows)
 
 
 def _layout_verdict(result: LayoutResult) -> Text:
@@ -73,20 +76,18 @@ def _layout_verdict(result: LayoutResult) -> Text:
     )
 
 
-def _diagram(hands: Layout) -> list[Text]:
-    """L and R side by side, M below them (seen from M's chair)."""
+def _diagram(hands: Layout, width: int) -> Text:
+    """L and R side by side, M below them (seen from M's chair); on a narrow terminal R under
+    L, as the table folds."""
     m, left, right = hands
     letters = {seat: _(SEAT_LETTERS[seat]) for seat in Seat}
-    lines = [Text(f"{letters[Seat.L]:<{_COLUMN}}{letters[Seat.R]}", style="bold")]
-    for suit in Suit:
-        line = _holding(left, suit)
-        line.pad_right(_COLUMN - len(line.plain))
-        line.append_text(_holding(right, suit))
-        lines.append(line)
+    columns = (Column(letters[Seat.L], least=_COLUMN - 2), Column(letters[Seat.R]))
+    rows = [(_holding(left, suit), _holding(right, suit)) for suit in Suit]
     indent = " " * (_COLUMN // 2)
+    lines = [Grid.of(columns, rows, width).text(rows)]
     lines.append(Text(f"{indent}{letters[Seat.M]}", style="bold"))
     lines += [Text(indent) + _holding(m, suit) for suit in Suit]
-    return lines
+    return Text("\n").join(lines)
 
 
 def _holding(hand: CardSet, suit: Suit) -> Text:
@@ -101,10 +102,6 @@ def _card(card: Card) -> Text:
 def render_odds(found: HandOdds) -> None:
     out = console()
     odds = found.odds
-    hand, discards, lead, layouts = labels(N_("Hand"), N_("Discards"), N_("Lead"), N_("Layouts"))
-    out.print(Text.assemble((hand, "bold"), shown_cards(found.hand)))
-    out.print(Text.assemble((discards, "bold"), shown_cards(found.discards)))
-    out.print(Text.assemble((lead, "bold"), _(LEAD_WORDS[found.leader.lead.value])))
     if odds.exact:
         splits = _("all {count:,} splits of the other 20 cards", count=odds.layouts)
     else:
@@ -114,35 +111,43 @@ def render_odds(found: HandOdds) -> None:
             odds.layouts,
             seed=str(found.seed),  # an option's value: digits as typed
         )
-    out.print(layouts + splits)
+    labelled = [
+        (_("Hand"), shown_cards(found.hand)),
+        (_("Discards"), shown_cards(found.discards)),
+        (_("Lead"), _(LEAD_WORDS[found.leader.lead.value])),
+        (_("Layouts"), splits),
+    ]
+    out.print(fields(labelled, out.width))
     out.print()
     out.print(Text(_caught_line(found), style="bold red" if odds.caught else "bold green"))
     out.print()
-    header = [_("Forced tricks"), _("Layouts"), _("Share")]
-    widths = [len(header[0]), max(7, len(header[1])), max(5, len(header[2]) - 1)]
-    out.print(Text("   ".join(header), style="bold"))
-    for tricks, count in enumerate(odds.histogram):
-        if count:
-            cells = (
-                f"{tricks:>{widths[0]}}",
-                f"{number(count, ','):>{widths[1]}}",
-                f"{number(100 * count / odds.layouts, '.1f'):>{widths[2]}}%",
-            )
-            out.print("   ".join(cells))
+    columns = [
+        Column(_(head), right=True, least=least)
+        for head, least in zip(_HISTOGRAM_HEADS, (0, 7, 6), strict=True)  # "100.0%" is 6
+    ]
+    rows = [
+        (str(tricks), number(count, ","), number(100 * count / odds.layouts, ".1f") + "%")
+        for tricks, count in enumerate(odds.histogram)
+        if count
+    ]
+    out.print(Grid.of(columns, rows, out.width, gaps=(3, 1)).text(rows))
     out.print()
-    mean, expected = labels(N_("Mean tricks"), N_("Expected score"))
-    out.print(mean + number(odds.expected_tricks, ".3f"))
-    out.print(
-        expected
-        + _(
-            "{score:+.2f}  (+10 pool when clean, -10 mountain a trick)",
-            score=odds.expected_score,
-        )
+    expected = _(
+        "{score:+.2f}  (+10 pool when clean, -10 mountain a trick)", score=odds.expected_score
     )
+    figures = [
+        (_("Mean tricks"), number(odds.expected_tricks, ".3f")),
+        (_("Expected score"), expected),
+    ]
+    out.print(fields(figures, out.width))
+
+
+_HISTOGRAM_HEADS = (N_("Forced tricks"), N_("Layouts"), N_("Share"))
 
 
 def _caught_line(found: HandOdds) -> str:
-    """``Caught in 697 of 2,000 layouts: 34.85%``, with the interval of a sample."""
+    """``Caught in 697 of 2,000 layouts: 34.85%``, with the interval of a sample (or why it
+    has none)."""
     odds = found.odds
     values = {"layouts": odds.layouts, "percent": 100 * odds.fraction}
     if odds.exact:
@@ -152,7 +157,16 @@ def _caught_line(found: HandOdds) -> str:
             odds.caught,
             **values,
         )
-    low, high = odds.interval
+    interval = reported_interval(odds.interval, odds.layouts)
+    if interval is None:
+        return ngettext(
+            "Caught in {count:,} of {layouts:,} layouts: {percent:.2f}% ({why})",
+            "Caught in {count:,} of {layouts:,} layouts: {percent:.2f}% ({why})",
+            odds.caught,
+            why=no_interval(odds.layouts),
+            **values,
+        )
+    low, high = interval
     return ngettext(
         "Caught in {count:,} of {layouts:,} layouts: {percent:.2f}% "
         "(95% interval {low:.2f}–{high:.2f}%)",

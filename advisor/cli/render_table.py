@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rich.table import Table as RichTable
 from rich.text import Text
 
-from advisor.cli.render import console, percent, plain
+from advisor.cli.grid import Cell, Column, Grid
+from advisor.cli.render import console, fields, percent, plain
 from advisor.i18n import _, shown_cards
 from advisor.table import BUILT_IN, RULE_DEFAULTS, SETTING_DEFAULTS, BuiltIn, Table
 from advisor.text import shown
@@ -14,48 +14,47 @@ from advisor.text import shown
 def render_table(table: Table) -> None:
     out = console()
     if table.built_in is BuiltIn.EXACT:
-        out.print(
-            Text.assemble((_("Table"), "bold"), "  ", _("exact (built-in: exact play's figures)"))
-        )
+        shown_label = fields([(_("Table"), _("exact (built-in: exact play's figures)"))], out.width)
     else:
         files = ", ".join(table.files) if table.files else _("none (built-in table only)")
-        out.print(Text.assemble((_("User file"), "bold"), "  ", plain(files)))
-    out.print(_settings(table))
-    out.print(_holes(table))
+        shown_label = fields([(_("User file"), plain(files))], out.width)
+    out.print(shown_label)
+    out.print(_settings(table, out.width))
+    out.print(_holes(table, out.width))
 
 
-def _settings(table: Table) -> RichTable:
-    shown = RichTable(box=None, pad_edge=False, header_style="bold")
-    shown.add_column(_("Setting"))
-    shown.add_column(_("Value"))
-    shown.add_column(_("From"))
+def _settings(table: Table, width: int) -> Text:
+    columns = (Column(_("Setting")), Column(_("Value"), wrap=True), Column(_("From"), wrap=True))
+    rows: list[tuple[Cell, ...]] = []
     for name in SETTING_DEFAULTS:
         value = table.setting(name)
         shown_value = _("off") if value is None else str(value)
-        shown.add_row(name, plain(shown_value), plain(origin_words(table.origin_of_setting(name))))
+        rows.append((name, plain(shown_value), plain(origin_words(table.origin_of_setting(name)))))
     for name in RULE_DEFAULTS:
         value = "true" if table.rule(name) else "false"
-        shown.add_row(f"rules.{name}", value, plain(origin_words(table.origin_of_rule(name))))
-    return shown
+        rows.append((f"rules.{name}", value, plain(origin_words(table.origin_of_rule(name)))))
+    return Grid.of(columns, rows, width).text(rows)
 
 
-def _holes(table: Table) -> RichTable:
-    shown = RichTable(box=None, pad_edge=False, header_style="bold")
-    shown.add_column(_("Holding"))
-    shown.add_column(_("Own"), justify="right")
-    shown.add_column(_("Their"), justify="right")
-    shown.add_column(_("From"))
-    shown.add_column(_("Source"), overflow="fold")
-    for key, entry in table.entries.items():
-        source = _source(entry.source, entry.origin)
-        shown.add_row(
+def _holes(table: Table, width: int) -> Text:
+    columns = (
+        Column(_("Holding")),
+        Column(_("Own"), right=True),
+        Column(_("Their"), right=True),
+        Column(_("From"), wrap=True),
+        Column(_("Source"), wrap=True),
+    )
+    rows = [
+        (
             shown_cards(key),
             percent(entry.own),
             percent(entry.their),
             plain(origin_words(entry.origin)),
-            plain(source),
+            plain(_source(entry.source, entry.origin)),
         )
-    return shown
+        for key, entry in table.entries.items()
+    ]
+    return Grid.of(columns, rows, width).text(rows)
 
 
 def origin_words(origin: str) -> str:

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import json
-
 import click
-from rich.table import Table as RichTable
 from rich.text import Text
 
+from advisor.cli.grid import Column, Grid
 from advisor.cli.render import console, percent, plain
 from advisor.cli.render_table import origin_words
 from advisor.i18n import N_, _, number, shown_cards
+from advisor.jsonout import json_text
 from advisor.table import SettingValue
 from advisor.table_diff import Pricing, TableDiff
 from advisor.table_edit import EditKey, InEffect, KeyKind, TableEdit
@@ -65,7 +64,7 @@ def _value(value: SettingValue) -> str:
 
 def render_diff(diff: TableDiff, as_json: bool) -> None:
     if as_json:
-        click.echo(json.dumps(diff.to_dict(), ensure_ascii=False, indent=2))
+        click.echo(json_text(diff.to_dict(), indent=2))
         return
     out = console()
     out.print(Text.assemble(("A  ", "bold"), plain(diff.a)))
@@ -74,33 +73,34 @@ def render_diff(diff: TableDiff, as_json: bool) -> None:
         out.print(_("No setting and no holding differs."))
         return
     if diff.settings:
-        out.print(_settings(diff))
+        out.print(_settings(diff, out.width))
     if diff.holdings:
-        out.print(_holdings(diff))
+        out.print(_holdings(diff, out.width))
         out.print(_("(percent for both leads, or own / their)"))
 
 
-def _table(*columns: str) -> RichTable:
-    found = RichTable(box=None, pad_edge=False, header_style="bold")
-    for column in columns:
-        found.add_column(column, overflow="fold")
-    return found
+def _columns(first: str) -> tuple[Column, ...]:
+    """``first``, then A's value, where it comes from, B's, where it comes from."""
+    return (Column(first), Column("A"), Column(_("From"), wrap=True),
+            Column("B"), Column(_("From"), wrap=True))  # fmt: skip
 
 
-def _settings(diff: TableDiff) -> RichTable:
-    found = _table(_("Setting"), "A", _("From"), "B", _("From"))
-    for row in diff.settings:
-        found.add_row(row.name, plain(_value(row.a)), plain(origin_words(row.a_origin)),
-                      plain(_value(row.b)), plain(origin_words(row.b_origin)))  # fmt: skip
-    return found
+def _settings(diff: TableDiff, width: int) -> Text:
+    rows = [
+        (row.name, plain(_value(row.a)), plain(origin_words(row.a_origin)),
+         plain(_value(row.b)), plain(origin_words(row.b_origin)))
+        for row in diff.settings
+    ]  # fmt: skip
+    return Grid.of(_columns(_("Setting")), rows, width).text(rows)
 
 
-def _holdings(diff: TableDiff) -> RichTable:
-    found = _table(_("Holding"), "A", _("From"), "B", _("From"))
-    for row in diff.holdings:
-        found.add_row(shown_cards(row.key), _percents(row.a), plain(row.a.source.text()),
-                      _percents(row.b), plain(row.b.source.text()))  # fmt: skip
-    return found
+def _holdings(diff: TableDiff, width: int) -> Text:
+    rows = [
+        (shown_cards(row.key), _percents(row.a), plain(row.a.source.text()),
+         _percents(row.b), plain(row.b.source.text()))
+        for row in diff.holdings
+    ]  # fmt: skip
+    return Grid.of(_columns(_("Holding")), rows, width).text(rows)
 
 
 def _percents(pricing: Pricing) -> str:

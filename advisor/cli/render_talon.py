@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from advisor.cli.render import VERDICT_WORDS, console, labels, percent, share
+from advisor.cli.grid import Column, Grid
+from advisor.cli.render import VERDICT_WORDS, console, fields, percent, share
 from advisor.cli.render_check import render_assessment
 from advisor.i18n import N_, _, ngettext, shown_cards
 from advisor.talon import DiscardOption, TalonOutlook
@@ -31,24 +32,19 @@ _KINDS = (
 
 def render_outlook(outlook: TalonOutlook) -> None:
     out = console()
-    talon, outs = labels(N_("Talon"), N_("Outs"))
-    out.print()
-    out.print(
-        Text.assemble(
-            (talon, "bold"),
-            ngettext(
-                "{count} possible talon, each with the best discard of the twelve cards",
-                "{count} possible talons, each with the best discard of the twelve cards",
-                outlook.talons,
-            ),
-        )
+    talons = ngettext(
+        "{count} possible talon, each with the best discard of the twelve cards",
+        "{count} possible talons, each with the best discard of the twelve cards",
+        outlook.talons,
     )
     counts = (
         outlook.clean_count,
         outlook.declare_count - outlook.clean_count,
         outlook.pass_count,
     )
-    out.print(_bar(counts))
+    out.print()
+    out.print(fields([(_("Talon"), talons)], out.width, least=_label_width()))
+    out.print(_bar(counts, min(BAR_WIDTH, out.width)))
     out.print(_legend(counts))
     out.print(
         _(
@@ -59,12 +55,17 @@ def render_outlook(outlook: TalonOutlook) -> None:
             expected=outlook.expected_combined,
         )
     )
-    out.print(_outs_lines(outlook, outs))
+    out.print(_outs_lines(outlook, out.width))
 
 
-def _bar(counts: Sequence[int]) -> Text:
+def _label_width() -> int:
+    """The outlook's labels, ``Talon`` and ``Outs``, share a width (in any language)."""
+    return max(len(_("Talon")), len(_("Outs")))
+
+
+def _bar(counts: Sequence[int], length: int) -> Text:
     bar = Text()
-    for (_label, char, style), width in zip(_KINDS, _widths(counts, BAR_WIDTH), strict=True):
+    for (_label, char, style), width in zip(_KINDS, _widths(counts, length), strict=True):
         bar.append(char * width, style=style)
     return bar
 
@@ -88,51 +89,45 @@ def _legend(counts: Sequence[int]) -> Text:
     return Text("  ").join(parts)
 
 
-def _outs_lines(outlook: TalonOutlook, label: str) -> Text:
-    """Each hole's outs, under ``label`` (padded to the width of the talon line's)."""
-    lines = Text()
-    lines.append(label, style="bold")
+def _outs_lines(outlook: TalonOutlook, width: int) -> Text:
+    """Each hole's outs, under the label ``Outs``: the hole and its chance, how many cards
+    close it, and under that the cards."""
     if not outlook.holes:
-        lines.append(_("none needed: no holes"))
-    indent = " " * len(label)
-    for index, hole in enumerate(outlook.holes):
+        return fields([(_("Outs"), _("none needed: no holes"))], width, least=_label_width())
+    rows: list[tuple[str, str]] = []
+    for hole in outlook.holes:
         holding = shown_cards(f"{hole.suit.glyph}{hole.holding}")
-        lines.append(f"{indent if index else ''}{holding} ({percent(hole.percent)}): ")
         count = len(hole.outs)
         if count:
-            lines.append(
-                ngettext(
-                    "{count} card, at least one in the talon {chance}",
-                    "{count} cards, at least one in the talon {chance}",
-                    count,
-                    chance=share(hole.chance),
-                )
-                + "\n"
+            closing = ngettext(
+                "{count} card, at least one in the talon {chance}",
+                "{count} cards, at least one in the talon {chance}",
+                count,
+                chance=share(hole.chance),
             )
-            lines.append(f"{indent}  {shown_cards(hole.outs)}\n")
+            closing += f"\n  {shown_cards(hole.outs)}"
         else:
-            lines.append(_("no outs") + "\n")
-    lines.rstrip()
-    return lines
+            closing = _("no outs")
+        rows.append(("" if rows else _("Outs"), f"{holding} ({percent(hole.percent)}): {closing}"))
+    return fields(rows, width, least=_label_width())
 
 
 def render_discards(cards: str, options: Sequence[DiscardOption]) -> None:
     """The best discard in full, then the next ones in a short table."""
     best, *others = options
     out = console()
-    cards_label, discard_label = labels(N_("Cards"), N_("Discard"))
-    out.print(Text.assemble((cards_label, "bold"), shown_cards(cards)))
-    out.print(Text.assemble((discard_label, "bold"), (shown_cards(best.discards), "bold")))
+    discards = Text(shown_cards(best.discards), style="bold")
+    out.print(fields([(_("Cards"), shown_cards(cards)), (_("Discard"), discards)], out.width))
     out.print()
     render_assessment(best.assessment)
     if others:
         out.print()
-        out.print(_alternatives(others))
+        out.print(_alternatives(others, out.width))
     out.print(_(EXACT_HINT), style="dim")
 
 
-def _alternatives(options: Sequence[DiscardOption]) -> Text:
-    header = tuple(_(word) for word in _ALTERNATIVES_HEADER)
+def _alternatives(options: Sequence[DiscardOption], width: int) -> Text:
+    columns = [Column(_(word)) for word in _ALTERNATIVES_HEADER]
     rows = [
         (
             str(rank),
@@ -144,14 +139,4 @@ def _alternatives(options: Sequence[DiscardOption]) -> Text:
         )
         for rank, option in enumerate(options, start=2)
     ]
-    widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
-    lines = Text()
-    lines.append(_row(header, widths) + "\n", style="bold")
-    for row in rows:
-        lines.append(_row(row, widths) + "\n")
-    lines.rstrip()
-    return lines
-
-
-def _row(cells: Sequence[str], widths: Sequence[int]) -> str:
-    return "  ".join(f"{cell:<{width}}" for cell, width in zip(cells, widths, strict=True)).rstrip()
+    return Grid.of(columns, rows, width).text(rows)

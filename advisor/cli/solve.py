@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import sys
 from math import comb
-from typing import Any
 
 import click
 
@@ -13,6 +12,7 @@ from advisor.cli.help import Command, Option
 from advisor.cli.options import jobs_option, json_option, samples_option, seed_option
 from advisor.errors import AdvisorError
 from advisor.i18n import N_, Phrase, _
+from advisor.jsonout import json_text
 from advisor.seats import Lead
 
 LEADS = (Lead.ME, Lead.LEFT, Lead.RIGHT)  # one seat leads: them is not a choice here
@@ -60,7 +60,8 @@ _PROGRESS_FROM = 20_000  # layouts: below this a run is too short for a progress
 @samples_option(N_("Solve N random layouts instead"), None)
 @seed_option(N_("Seed of --samples."))
 @jobs_option(
-    N_("Threads to solve with, at most 4 a core (the layouts are shared out)."), short=False
+    N_("Threads to solve with, the layouts shared out (0: all cores; at most 4 a core)."),
+    short=False,
 )
 @json_option
 def solve(
@@ -94,7 +95,7 @@ def _solve_layout(text: str, lead: str, as_json: bool) -> None:
     (seat,) = Lead(lead).seats
     result = solve_layout(*parse_layout(text), seat)
     if as_json:
-        _echo_json(result.to_dict())
+        click.echo(json_text(result.to_dict(), indent=2))
         return
     from advisor.cli.render_solve import render_layout
 
@@ -128,14 +129,8 @@ def _solve_odds(
         odds = run()
     found = HandOdds(hand, discards, seat, odds, None if samples is None else seed)
     if as_json:
-        _echo_json(found.to_dict())
+        click.echo(json_text(found.to_dict(), indent=2))
         return
     from advisor.cli.render_solve import render_odds
 
     render_odds(found)
-
-
-def _echo_json(data: dict[str, Any]) -> None:
-    import json
-
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))

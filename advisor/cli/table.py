@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
 
 from advisor.cli.help import Group
 from advisor.cli.options import (
-    APP_NAME,
+    config_dir,
     effective_table,
     json_option,
     named_file,
@@ -17,6 +16,7 @@ from advisor.cli.options import (
 )
 from advisor.cli.table_tools import calibrate, compare, diff, set_key, unset
 from advisor.i18n import N_, _, ngettext
+from advisor.jsonout import json_text
 from advisor.table import CONFIG_FILE_NAME, load_table
 from advisor.text import shown
 
@@ -39,7 +39,7 @@ def table() -> None:
 def show(table_path: str | None, as_json: bool) -> None:
     effective = effective_table(table_path)
     if as_json:
-        click.echo(json.dumps(effective.to_dict(), ensure_ascii=False, indent=2))
+        click.echo(json_text(effective.to_dict(), indent=2))
         return
     from advisor.cli.render_table import render_table
 
@@ -57,7 +57,7 @@ def show(table_path: str | None, as_json: bool) -> None:
 def init(path: str | None, force: bool) -> None:
     from advisor.table_edit import write_starter_table
 
-    target = Path(path) if path else Path(click.get_app_dir(APP_NAME)) / CONFIG_FILE_NAME
+    target = Path(path) if path else Path(config_dir()) / CONFIG_FILE_NAME
     written = write_starter_table(target, force=force)
     click.echo(_("wrote {path}", path=shown(str(written))))
 

@@ -17,8 +17,8 @@ import click
 from advisor.cli.guard import ExitCode, say
 from advisor.cli.help import Command
 from advisor.cli.options import (
-    APP_NAME,
     EXACT_SETTINGS,
+    config_dir,
     effective_table,
     exact_options,
     input_format_option,
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 def _user_file(table_path: str | None) -> Path:
     from advisor.table_edit import user_table_file
 
-    return user_table_file(table_path, os.environ, click.get_app_dir(APP_NAME))
+    return user_table_file(table_path, os.environ, config_dir())
 
 
 @click.command(
@@ -159,7 +159,7 @@ def diff(tables: tuple[str, ...], table_path: str | None, as_json: bool) -> None
 @lead_option("me", "them", default="them")
 @input_format_option
 @exact_options
-@jobs_option(N_("With --exact: processes to run exact play in (0: all cores)."), minimum=0)
+@jobs_option(N_("With --exact: processes to run exact play in (0: all cores; at most 4 a core)."))
 @click.option("-q", "--quiet", is_flag=True, help=N_("No progress bar."))
 @json_option
 @click.pass_context
@@ -266,7 +266,7 @@ def _run_comparison(
     metavar="KEY",
     help=N_("Calibrate only this holding (repeatable) [default: the table's and the common ones]."),
 )
-@jobs_option(N_("Threads to solve with."))
+@jobs_option(N_("Threads to solve with (0: all cores; at most 4 a core)."))
 @click.option(
     "-o", "--output", metavar="FILE", help=N_("Write a complete table file of the figures.")
 )

@@ -29,7 +29,7 @@ from advisor.build import compiled
 from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
 from advisor.errors import LayoutError, SolverUnavailableError
 from advisor.i18n import Phrase, as_cards
-from advisor.limits import check_jobs, check_samples
+from advisor.limits import check_jobs, check_samples, no_interval, reported_interval
 from advisor.parallel import in_order
 from advisor.sampling import Z95, wilson_interval
 from advisor.seats import Seat
@@ -193,7 +193,7 @@ class HandOdds:
     def to_dict(self) -> dict[str, Any]:
         """The ``advisor solve --json`` form; documented in the README."""
         odds = self.odds
-        low, high = odds.interval
+        interval = reported_interval(odds.interval, odds.layouts)
         data: dict[str, Any] = {
             "hand": str(self.hand),
             "discards": str(self.discards),
@@ -202,11 +202,13 @@ class HandOdds:
             "layouts": odds.layouts,
             "caught": odds.caught,
             "fraction": odds.fraction,
-            "interval": [low, high],
+            "interval": None if interval is None else list(interval),
             "histogram": list(odds.histogram),
             "expected_tricks": odds.expected_tricks,
             "expected_score": odds.expected_score,
         }
+        if interval is None:
+            data["no_interval"] = str(no_interval(odds.layouts))
         if self.seed is not None:
             data["seed"] = self.seed
         return data

@@ -1,0 +1,68 @@
+"""What a user types where an argument belongs: words that start with ``-`` (a negative number, a
+dotted hand with a void in spades) are arguments, in every command that takes a hand or a value.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from advisor.cli import main
+
+DOTTED = "-.79TK.89K.7TK"  # examples/tuning-hands.txt writes hands with a spade void so
+SAME = "♣7 9 10 K ♦8 9 K ♥7 10 K"
+TWELVE_DOTTED = "-.79TKA.89KA.7TK"
+TWELVE = "♣7 9 10 K A ♦8 9 K A ♥7 10 K"
+
+
+@pytest.mark.parametrize(
+    ("dotted", "written"),
+    [
+        (["check", DOTTED], ["check", SAME]),
+        (["check", DOTTED, "--lead", "me", "--json"], ["check", SAME, "--lead", "me", "--json"]),
+        (["discard", TWELVE_DOTTED], ["discard", TWELVE]),
+        (["solve", DOTTED, "--discards", "AS KS", "--lead", "me", "--samples", "50"],
+         ["solve", SAME, "--discards", "AS KS", "--lead", "me", "--samples", "50"]),
+        (["allpass", DOTTED, "--seat", "first", "--samples", "20"],
+         ["allpass", SAME, "--seat", "first", "--samples", "20"]),
+    ],
+)  # fmt: skip
+def test_a_dotted_hand_with_a_spade_void_is_the_hand(
+    runner: CliRunner, dotted: list[str], written: list[str]
+) -> None:
+    expected = runner.invoke(main, written)
+    result = runner.invoke(main, dotted)
+    assert "No such option" not in result.output
+    assert (result.exit_code, result.output) == (expected.exit_code, expected.output)
+
+
+def test_a_negative_setting(runner: CliRunner, tmp_path: Path) -> None:
+    table = tmp_path / "t.toml"
+    result = runner.invoke(main, ["table", "set", "pass_score", "-20", "--table", str(table)])
+    assert result.exit_code == 0, result.output
+    assert result.output.endswith(f"{table}: pass_score 0 (built-in) → -20 ({table})\n")
+    assert "pass_score = -20" in table.read_text()
+
+
+def test_a_negative_percent_is_refused_as_a_percent(runner: CliRunner, tmp_path: Path) -> None:
+    table = tmp_path / "t.toml"
+    result = runner.invoke(main, ["table", "set", "7 8 Q", "-5", "--table", str(table)])
+    assert result.exit_code == 2
+    assert "No such option" not in result.output
+    assert result.output == f'Error: {table}: [holes] "7 8 Q" = -5 is outside 0..100 percent\n'
+
+
+def test_a_dashed_word_where_no_argument_goes(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["table", "show", "-20"])
+    assert result.exit_code == 2
+    assert "Got unexpected extra argument (-20)" in result.output
+
+
+def test_options_still_read_as_options(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check", "-q", SAME, "--lead", "me"])
+    assert (result.exit_code, result.output) == (1, "")  # a pass, quietly
+    result = runner.invoke(main, ["check", SAME, "-z"])
+    assert result.exit_code == 2
+    assert result.output == "Error: No such option '-z'.\n"
