@@ -39,7 +39,7 @@ JOBS_COMMANDS = _jobs_commands()
 
 def test_the_commands_that_take_jobs() -> None:
     assert sorted(name for name, _, _ in JOBS_COMMANDS) == [
-        "allpass", "batch", "discard", "solve", "table calibrate", "table compare",
+        "allpass", "batch", "check", "discard", "solve", "table calibrate", "table compare",
     ]  # fmt: skip
     assert set(COMMANDS) >= {name.split()[0] for name, _, _ in JOBS_COMMANDS}
 

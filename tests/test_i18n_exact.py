@@ -51,19 +51,34 @@ def test_talon_outlook_of_a_clean_hand(runner: CliRunner) -> None:
 
 @needs_solver
 def test_exact_odds(runner: CliRunner) -> None:
-    code, out = russian(runner, "check", LONE_KING, "--exact", "--samples", "231")
+    code, out = russian(runner, "check", LONE_KING, "--exact", "--samples", "231", "--full")
     assert code == 0
     assert (
         "Точная игра  231 расклад (по 1 на каждый из 231 прикупа), снос exact, зерно 0\n"
         "Ход        Ловится   интервал 95%     Счёт     интервал 95%\n"
-        "левого        6,9%     4,3%–11,0%    +7,92  от +6,9 до +8,9\n"
-        "правого       6,9%     4,3%–11,0%    +7,97  от +7,0 до +9,0\n"
-        "в среднем     6,9%     4,3%–11,0%    +7,94  от +6,9 до +8,9\n"
-        "Взятки  0: 93,1%  1: 1,7%  2: 3,9%  3: 1,1%  4: 0,2%\n"
+        "левого        5,6%      3,3%–9,4%    +8,23  от +7,0 до +9,2\n"
+        "правого       5,6%      3,3%–9,4%    +8,23  от +7,0 до +9,2\n"
+        "в среднем     5,6%      3,3%–9,4%    +8,23  от +7,0 до +9,2\n"
+        "Взятки  0: 94,4%  1: 0,9%  2: 3,0%  3: 1,7%\n"
         "В снос  ♠К — после 100% прикупов, ♦В 8%\n"
-        "Точная игра: ИГРАТЬ МИЗЕР — ожидаемый счёт +7,94 (пас: 0); по заметкам — пас\n"
+        "Точная игра: ИГРАТЬ МИЗЕР — ожидаемый счёт +8,23 (пас: 0); по заметкам — пас\n"
         "Почему  прикуп обычно позволяет снести ♠К (в 100% прикупов)\n"
     ) in out
+    assert_reads_as_russian(out)
+
+
+@needs_solver
+def test_a_sequential_estimate_and_bounds_in_russian(runner: CliRunner) -> None:
+    code, out = russian(runner, "check", LONE_KING, "--exact", "--lead", "left")
+    assert code == 0
+    assert "Выборка  прикупы брались наугад, пока вердикт не стал ясен; --full считает все\n" in out
+    title = next(line for line in out.splitlines() if line.startswith("Точная игра  "))
+    assert " из 924 раскладов (" in title and " из 231 прикупов, по 4 на каждый)" in title
+    assert_reads_as_russian(out)
+    code, out = russian(runner, "check", "♠8 10 Q A ♣8 10 Q ♦8 10 Q", "--exact", "--lead", "me")
+    assert code == 1
+    assert "Границы  как бы М ни снёс, его ловят не реже этого, а счёт не выше этого, и\n" in out
+    assert "Точная игра: ПАС — ожидаемый счёт не выше -" in out
     assert_reads_as_russian(out)
 
 
@@ -120,7 +135,7 @@ def test_discard_by_the_table(runner: CliRunner) -> None:
 @needs_solver
 def test_discard_by_exact_play(runner: CliRunner) -> None:
     code, out = russian(
-        runner, "discard", EXACT_TWELVE, "--exact", "--lead", "left", "--samples", "231"
+        runner, "discard", EXACT_TWELVE, "--exact", "--lead", "left", "--samples", "231", "--full"
     )
     assert code == 1
     assert out.startswith(
@@ -128,8 +143,8 @@ def test_discard_by_exact_play(runner: CliRunner) -> None:
         "Ход       ход левого (первым ходит левый ловящий)\n"
         "Расклады  231 случайный расклад (зерно 0), один для всех сносов\n"
         "\n"
-        "#  Снос    Остаётся                  Ловится  интервал 95%  Взятки    Счёт\n"
-        "1  ♣К Т    ♠7 8 9 10 ♣8 ♦7 8 9 ♥8 9    56,7%   50,3%–62,9%    1,90  -14,63\n"
+        "#  Снос    Остаётся                  Ловится  интервал 95%  Взятки      Счёт\n"
+        "1  ♣К Т    ♠7 8 9 10 ♣8 ♦7 8 9 ♥8 9    56,7%   50,3%–62,9%    1,90    -14,63\n"
     )
     assert out.endswith(
         "ещё 9 сносов, счёт каждого ≤ -14,63; все 66 — в --json (смежные — как одна)\n"

@@ -227,9 +227,9 @@ def full_option(function: F) -> F:
 def exact_run_options(function: F) -> F:
     """``--full`` and ``--jobs``: how much of the exact analysis to work out, and with how many
     threads."""
-    function = jobs_option(N_("With --exact: threads to solve with (the answer is the same)."))(
-        function
-    )
+    function = jobs_option(
+        N_("With --exact: threads to solve with (0: all cores; the answer is the same).")
+    )(function)
     return full_option(function)
 
 
