@@ -10,8 +10,10 @@ of a trick.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +27,7 @@ from advisor.limits import check_samples, no_interval, reported_interval
 from advisor.seats import Position
 
 DEFAULT_SAMPLES = ALLPASS_DEALS
+ESTIMATE_CHUNK = 4096  # deals drawn and solved at a time: an estimate's memory stays flat
 TRICK_COUNTS = HAND_SIZE + 1  # a histogram has a count for 0..10 tricks
 _Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 
@@ -137,14 +140,15 @@ def estimate_allpass(
         )
     check_samples(samples)
     rules.price(repeat)  # a bad repeat is named before the work starts
-    deals = random_deals(hand, seat, samples, seed)
-    solved = solve_deals(deals, rules, seats=(seat,), jobs=jobs)
     forced = [0] * TRICK_COUNTS
     fewest = [0] * TRICK_COUNTS
-    for (values,) in solved:
-        assert values.forced is not None and values.fewest is not None  # both were asked
-        forced[values.forced] += 1
-        fewest[values.fewest] += 1
+    deals = _deals(hand, seat, seed)
+    for start in range(0, samples, ESTIMATE_CHUNK):  # a chunk at a time: memory stays flat
+        chunk = list(itertools.islice(deals, min(ESTIMATE_CHUNK, samples - start)))
+        for (values,) in solve_deals(chunk, rules, seats=(seat,), jobs=jobs):
+            assert values.forced is not None and values.fewest is not None  # both were asked
+            forced[values.forced] += 1
+            fewest[values.fewest] += 1
     return AllPassEstimate(
         hand, seat, rules, samples, seed, repeat, Spread(tuple(forced)), Spread(tuple(fewest))
     )
@@ -153,17 +157,20 @@ def estimate_allpass(
 def random_deals(hand: CardSet, seat: Position, count: int, seed: int) -> list[Deal]:
     """``count`` deals that give ``seat`` this hand and the 22 other cards at random: the
     talon (in the order turned up), then the hand after ``seat``'s, then the one before."""
+    return list(itertools.islice(_deals(hand, seat, seed), count))
+
+
+def _deals(hand: CardSet, seat: Position, seed: int) -> Iterator[Deal]:
+    """:func:`random_deals`, one after another, without end."""
     rng = random.Random(seed)
     unseen = list(CardSet(DECK_MASK & ~hand.mask))
-    deals = []
-    for _ in range(count):
+    while True:
         cards = rng.sample(unseen, len(unseen))
         hands = [hand, hand, hand]
         hands[seat.after(1)] = CardSet.of(cards[2:12])
         hands[seat.after(2)] = CardSet.of(cards[12:22])
         talon: tuple[Card, ...] = (cards[0], cards[1])
-        deals.append(Deal((hands[0], hands[1], hands[2]), talon))
-    return deals
+        yield Deal((hands[0], hands[1], hands[2]), talon)
 
 
 @dataclass(frozen=True)
