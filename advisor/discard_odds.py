@@ -286,7 +286,7 @@ def discard_odds(
     ranks = sample_ranks(samples, seed)
     layouts = array("I", (left_hand_of_rank(pool, rank).mask for rank in ranks))
     order = list(talon_discard_order(cards, lead.founding, table))
-    scores = DiscardScores(cards, pool, lead.seats, order)
+    scores = DiscardScores(cards, pool, lead.seats, order, jobs)
     tolerance = 0.0
     for start, stop in _batches(samples):
         scores.add(layouts[start:stop])

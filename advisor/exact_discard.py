@@ -44,9 +44,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from advisor.cards import HAND_SIZE, WITH_TALON, CardSet
+from advisor.parallel import in_order
 from advisor.sampling import wilson_interval
 from advisor.seats import Seat
-from advisor.solver import GAVE_UP, solve_many
+from advisor.solver import GAVE_UP, solve_many, stop_searches
 
 CLEAN_SCORE = 10  # to the pool for a clean misère
 TRICK_SCORE = 10  # to the mountain per trick taken
@@ -501,9 +502,16 @@ class DiscardScores:
     discard's figures on the layouts so far are those it would have on them all at once."""
 
     def __init__(
-        self, twelve: CardSet, pool: CardSet, seats: Sequence[Seat], order: Sequence[CardSet]
+        self,
+        twelve: CardSet,
+        pool: CardSet,
+        seats: Sequence[Seat],
+        order: Sequence[CardSet],
+        jobs: int = 1,
     ) -> None:
         self.twelve, self.pool, self.seats, self.order = twelve, pool, tuple(seats), order
+        self.jobs = jobs
+        """Threads the seats' screens and the settling share (the answer is the same)."""
         self.discards = Discards(twelve)
         self.layouts = array("I")
         self.catches = [Catches(self.discards, 0) for _ in seats]
@@ -528,13 +536,23 @@ class DiscardScores:
         span = range(start, len(self.layouts))
         for known in self.catches:
             known.extend(len(layouts))
-        for rank in self.ranks:
-            number = self.discards.number[self.order[rank].mask]
-            hand = self.twelve - self.order[rank]
-            for index, (seat, known) in enumerate(zip(self.seats, self.catches, strict=True)):
-                screened = known.screen(number, hand, self.pool, seat, self.layouts, start=start)
-                assert screened is not None, "a screen without a limit always ends"
-                part = _Deepening(hand, self.pool, seat, self.layouts, *screened, span=span)
+
+        def screened(index: int) -> list[_Deepening]:
+            """Every discard screened for the seat numbered ``index``, in :attr:`ranks`."""
+            seat, known, parts = self.seats[index], self.catches[index], []
+            for rank in self.ranks:
+                number = self.discards.number[self.order[rank].mask]
+                hand = self.twelve - self.order[rank]
+                found = known.screen(number, hand, self.pool, seat, self.layouts, start=start)
+                assert found is not None, "a screen without a limit always ends"
+                parts.append(_Deepening(hand, self.pool, seat, self.layouts, *found, span=span))
+            return parts
+
+        seats = range(len(self.seats))
+        by_seat = list(in_order(screened, seats, min(self.jobs, len(seats)), stop_searches))
+        for position, rank in enumerate(self.ranks):
+            for index in seats:
+                part = by_seat[index][position]
                 self.parts[rank].append(part)
                 self.caught[rank][index] += len(part.open)
 
@@ -544,9 +562,9 @@ class DiscardScores:
         expected score (:func:`_best_first`)."""
         entries = list(self.parts.items())
         by_bound = sorted(entries, key=lambda entry: (-_bound(entry[1]), entry[0]))
-        for _, parts in by_bound[:settle_best]:
-            for part in parts:
-                part.settle()
+        unsettled = [p for _, parts in by_bound[:settle_best] for p in parts if not p.settled]
+        for _ in in_order(_Deepening.settle, unsettled, self.jobs, stop_searches):
+            pass
         points = int(tolerance * len(self.layouts) * len(self.seats))  # in the totals' terms
         _best_first(entries, None, points)
 

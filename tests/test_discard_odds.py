@@ -86,6 +86,8 @@ def test_same_seed_same_answer_and_jobs_do_not_matter() -> None:
     assert discard_odds(ISSUE, Lead.ME, TABLE, samples=300, seed=2, exact=True) == one
     two = discard_odds(ISSUE, Lead.ME, TABLE, samples=300, seed=2, exact=True, jobs=2)
     assert two == one
+    both = discard_odds(ISSUE, Lead.THEM, TABLE, samples=300, seed=2)
+    assert discard_odds(ISSUE, Lead.THEM, TABLE, samples=300, seed=2, jobs=2) == both
     assert discard_odds(ISSUE, Lead.ME, TABLE, samples=300, seed=3) != discard_odds(
         ISSUE, Lead.ME, TABLE, samples=300, seed=2
     )
