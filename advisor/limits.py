@@ -16,6 +16,10 @@ JOBS_PER_CORE = 4  # processes or threads a run may use, per core
 MAX_SAMPLES = 10_000_000  # sampled layouts (solve --samples) or deals (--exact --samples)
 MAX_LINE_BYTES = 4096  # one line of a file of hands
 MAX_TABLE_BYTES = 1 << 20  # a table file (1 MiB): one with an entry for every holding is ~20 KiB
+MIN_INTERVAL_SAMPLES = 30
+"""The fewest samples a figure's 95 % interval is given for (below, the normal approximation of
+a mean is no guide, and one sample gives an interval of no width): ``advisor lead`` asks for at
+least as many."""
 
 
 def cores() -> int:
