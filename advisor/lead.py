@@ -566,6 +566,6 @@ def _unseen(hand: CardSet, talon: CardSet, seat: Seat) -> CardSet:
         )
     if hand & talon:
         raise LayoutError(
-            Phrase("the talon's {cards} are in the hand", cards=as_cards(hand & talon))
+            Phrase("the talon's {cards} are in the catcher's hand", cards=as_cards(hand & talon))
         )
     return CardSet(DECK_MASK) - hand - talon

@@ -53,13 +53,13 @@ def jobs_option(help_text: str, minimum: int = 1, short: bool = True) -> Callabl
     )
 
 
-def samples_option(help_text: str, default: int | None) -> Callable[[F], F]:
-    """``--samples N``: at least 1, at most :data:`advisor.limits.MAX_SAMPLES` (``help_text``
-    says so with ``{limit:,}``)."""
+def samples_option(help_text: str, default: int | None, minimum: int = 1) -> Callable[[F], F]:
+    """``--samples N``: at least ``minimum``, at most :data:`advisor.limits.MAX_SAMPLES`
+    (``help_text`` says so with ``{limit:,}``)."""
     return click.option(
         "--samples",
         cls=Option,
-        type=click.IntRange(min=1, max=MAX_SAMPLES),
+        type=click.IntRange(min=minimum, max=MAX_SAMPLES),
         default=default,
         show_default=default is not None,
         metavar="N",
