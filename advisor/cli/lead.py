@@ -52,7 +52,7 @@ SEATS = (Lead.LEFT.value, Lead.RIGHT.value)
     ),
     examples=(
         'advisor lead "7S 10S 7C 8C 9C 10C JC 7D 8D 8H" --discards "AD AH"',
-        'advisor lead --catcher "♠8 J K ♣10 Q A ♦9 K ♥J A" --talon "♠Q ♥9" --seat left',
+        'advisor lead --catcher "♠8JK ♣10QA ♦9K ♥JA" --talon "♠Q ♥9" --seat left',
     ),
 )
 @click.argument("hand", nargs=-1)
