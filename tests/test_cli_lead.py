@@ -150,8 +150,7 @@ def test_jobs_full_and_the_same_answer(runner: CliRunner) -> None:
 @pytest.mark.parametrize(
     ("args", "error"),
     [
-        ([ISSUE_HAND], "Error: HAND of ten cards needs --discards (or give the twelve: the hand "
-                       "and the talon)"),
+        ([ISSUE_HAND], "Error: ten cards need --discards (or give twelve: the hand and the talon)"),
         ([], "Error: give HAND (M's cards) or --catcher"),
         (["--talon", "AS KS"], "Error: --talon and --seat need --catcher"),
         (["--catcher", CATCHER], "Error: --catcher needs --talon"),

@@ -66,8 +66,8 @@ def test_json_is_the_same_in_russian(runner: CliRunner) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ([ISSUE_HAND], "Ошибка: с десятью картами в HAND нужен --discards (или задайте все "
-                       "двенадцать: руку и прикуп)"),
+        ([ISSUE_HAND], "Ошибка: к десяти картам нужен --discards (или задайте двенадцать: руку и "
+                       "прикуп)"),
         ([], "Ошибка: задайте HAND (карты мизериста) или --catcher"),
         (["--catcher", CATCHER], "Ошибка: с --catcher нужен и --talon"),
         (["--catcher", CATCHER, "--talon", "QS AH"],

@@ -146,7 +146,7 @@ def _m_run(text: str, discards: str | None, table_path: str | None) -> Callable[
     cards = parse_cards(text)
     if discards is None and len(cards) == HAND_SIZE:
         raise click.UsageError(
-            _("HAND of ten cards needs --discards (or give the twelve: the hand and the talon)")
+            _("ten cards need --discards (or give twelve: the hand and the talon)")
         )
     if discards is None:
         twelve = parse_cards(text, count=WITH_TALON)
