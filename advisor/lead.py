@@ -38,7 +38,7 @@ import math
 import random
 from array import array
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from advisor.cards import DECK_MASK, HAND_SIZE, WITH_TALON, Card, CardSet
@@ -223,7 +223,6 @@ def lead_odds(
     jobs: int = 1,
     full: bool = False,
     progress: ProgressCallback | None = None,
-    rule: DiscardRule = DiscardRule.GIVEN,
 ) -> BlindLead:
     """M on first hand leads from ``hand`` (ten cards) having thrown ``discards``: every lead
     over ``samples`` random splits of the other 20 cards (seeded by ``seed``, as ``advisor solve
@@ -238,8 +237,8 @@ def lead_odds(
     classes = lead_classes(hand, discards)
     work = _Solving(Seat.M, classes, samples is None, jobs, full, _Stages(progress, 2))
     leads, double_dummy = work.run(triples)
-    return BlindLead(Seat.M, hand, discards, rule, None, samples, seed, len(ranks), full, leads,
-                     double_dummy)  # fmt: skip
+    return BlindLead(Seat.M, hand, discards, DiscardRule.GIVEN, None, samples, seed, len(ranks),
+                     full, leads, double_dummy)  # fmt: skip
 
 
 def lead_odds_after_discard(
@@ -254,15 +253,16 @@ def lead_odds_after_discard(
 ) -> BlindLead:
     """:func:`lead_odds` after the discard exact play makes from ``twelve`` (the hand and the
     talon): the one ``advisor discard --exact --lead me`` makes with the same samples and seed
-    (with :data:`LEAD_LAYOUTS` of them when every split is asked for)."""
+    (with :data:`LEAD_LAYOUTS` of them when every split is asked for). ``progress`` is told of
+    the discard's work, then of the leads'."""
     from advisor.discard_odds import discard_odds
 
     _check_run(samples, jobs)
-    chosen = discard_odds(
-        twelve, Lead.ME, table, samples=samples or LEAD_LAYOUTS, seed=seed, jobs=jobs
-    ).best
-    return lead_odds(chosen.hand, chosen.discards, samples=samples, seed=seed, jobs=jobs,
-                     full=full, progress=progress, rule=DiscardRule.EXACT)  # fmt: skip
+    chosen = discard_odds(twelve, Lead.ME, table, samples=samples or LEAD_LAYOUTS, seed=seed,
+                          jobs=jobs, progress=progress).best  # fmt: skip
+    found = lead_odds(chosen.hand, chosen.discards, samples=samples, seed=seed, jobs=jobs,
+                      full=full, progress=progress)  # fmt: skip
+    return replace(found, discard_rule=DiscardRule.EXACT)
 
 
 def catcher_lead_odds(
