@@ -214,7 +214,7 @@ def test_a_catcher_who_holds_every_low_card_finds_no_misere() -> None:
         (lambda: catcher_lead_odds(CATCHER, parse_cards("QS"), Seat.L, default_table()),
          LayoutError, "the talon holds 1 card, not 2"),
         (lambda: catcher_lead_odds(CATCHER, parse_cards("QS AH"), Seat.L, default_table()),
-         LayoutError, "the talon's ♥A are in the hand"),
+         LayoutError, "the talon's ♥A are in the catcher's hand"),
     ],
 )  # fmt: skip
 def test_bad_input_is_named(call: object, error: type[Exception], message: str) -> None:
