@@ -12,7 +12,7 @@ setup(
         Extension(
             "advisor.solver._core",
             sources=["advisor/solver/_core.c"],
-            depends=["advisor/_cards.h", "advisor/_stop.h"],
+            depends=["advisor/_cards.h", "advisor/_stop.h", "advisor/solver/_lead.c"],
             extra_compile_args=["-O3", "-std=c99", "-Wall", "-Wextra"],
             optional=True,
         ),

@@ -9,5 +9,6 @@ TALON_COUNT = comb(22, 2)  # 231: the talons the 22 unseen cards can form
 SPLITS_PER_TALON = 4
 EXACT_DEALS = SPLITS_PER_TALON * TALON_COUNT  # 924: check --exact, batch --exact
 DISCARD_LAYOUTS = 2000  # discard --exact: the layouts every discard is played out on
+LEAD_LAYOUTS = 2000  # lead: the layouts every first card is played out on
 CALIBRATE_SAMPLES = 5_000  # table calibrate: deals a holding and lead (about ±1.4 points)
 ALLPASS_DEALS = 1000  # the all-pass estimate of a hand (allpass HAND, check --allpass)

@@ -28,7 +28,8 @@ MIN_INTERVAL_SAMPLES = 30
 """The fewest samples (deals, layouts, splits) a figure's 95 % interval is given for. Below,
 the normal approximation behind the interval of a mean (tricks, a score) is no guide, and one
 sample gives an interval of no width at all; so that every sampled figure follows one rule, a
-catch chance waits for as many (its Wilson interval would be sound for fewer)."""
+catch chance waits for as many (its Wilson interval would be sound for fewer); ``advisor lead``
+asks for at least as many."""
 
 
 def cores() -> int:

@@ -149,6 +149,19 @@ def talon_discard_order(cards: CardSet, lead: Lead, table: Table) -> Iterator[Ca
             yield CardSet(pair)
 
 
+def declaring_discard(cards: CardSet, lead: Lead, table: Table) -> CardSet | None:
+    """The first of :func:`talon_discard_order` when the hand it leaves declares, else None
+    (every discard of the twelve ``cards`` passes): whether a player holding them could have
+    declared misère, asked of many hands at a time (``advisor lead --catcher``)."""
+    check_twelve(cards)
+    scorer = _scorer(lead, table)
+    passes, _, _ = scorer.best([cards.mask >> shift & 0xFF for shift in _SHIFTS])
+    if passes:
+        return None
+    (best,) = scorer.discards(cards.mask, 1)
+    return CardSet(best)
+
+
 # --- the outlook -------------------------------------------------------------------------------
 
 

@@ -26,6 +26,7 @@ ALWAYS_LATIN = frozenset(
         "solve",
         "table",
         "allpass",
+        "lead",
         "show",
         "init",
         "set",

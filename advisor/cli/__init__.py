@@ -28,6 +28,7 @@ COMMANDS = {
     "batch": "advisor.cli.batch:batch",
     "check": "advisor.cli.check:check",
     "discard": "advisor.cli.discard:discard",
+    "lead": "advisor.cli.lead:lead",
     "solve": "advisor.cli.solve:solve",
     "table": "advisor.cli.table:table",
 }

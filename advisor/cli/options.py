@@ -67,14 +67,14 @@ def jobs_option(help_text: str, short: bool = True) -> Callable[[F], F]:
 
 
 def samples_option(
-    help_text: str, default: int | None, most: int = MAX_SAMPLES
+    help_text: str, default: int | None, most: int = MAX_SAMPLES, minimum: int = 1
 ) -> Callable[[F], F]:
-    """``--samples N``: at least 1, at most ``most`` (``help_text`` may say so with
+    """``--samples N``: at least ``minimum``, at most ``most`` (``help_text`` may say so with
     ``{limit:,}``)."""
     return click.option(
         "--samples",
         cls=Option,
-        type=click.IntRange(min=1, max=most),
+        type=click.IntRange(min=minimum, max=most),
         default=default,
         show_default=default is not None,
         metavar="N",

@@ -8,7 +8,8 @@ this module is the one place that imports it, and defines the typed API on top o
 - :func:`catch_odds`: a hand and its discards against every split of the other 20 cards
   (C(20,10) = 184,756 layouts) or a seeded uniform sample of them;
 - :func:`solve_many`: the bulk entry point, forced tricks for many layouts of one hand in a
-  single call into C.
+  single call into C;
+- :func:`lead_values`: the value of fixed first cards in many layouts (``advisor lead``).
 
 Seats go clockwise M -> L -> R: a trick led by M goes M, L, R; led by L goes L, R, M.
 """
@@ -46,14 +47,17 @@ __all__ = [
     "SolverUnavailableError",
     "Trick",
     "catch_odds",
+    "catchers_pool",
     "core_available",
     "format_layout",
+    "lead_values",
     "left_hand_of_rank",
     "nodes_searched",
     "parse_layout",
     "sample_ranks",
     "solve_layout",
     "solve_many",
+    "split_hands",
     "stop_searches",
     "wilson_interval",
 ]
@@ -332,6 +336,32 @@ def solve_many(
     return _core.solve_many(m.mask, pool.mask, leader, masks, cap, stop_at, budget_at)
 
 
+def lead_values(
+    leader: Seat, layouts: array[int], leads: CardSet, *, cap: int = HAND_SIZE
+) -> bytes:
+    """The first lead fixed, for many layouts in one call into C (it lets go of the GIL, and
+    stops as :func:`stop_searches` asks).
+
+    ``layouts`` holds three card masks a layout, M's, L's and R's hands; ``leads`` cards that
+    ``leader`` holds in every one. For each layout, ``1 + len(leads)`` bytes: the most tricks
+    the catchers can force with the leader free to choose his first card (the solver's own
+    answer), then for each card of ``leads``, lowest first, the most they can force when he
+    leads that card, the trick's other two cards and the rest played with every card in view
+    (the first trick counted). Each at most ``cap`` (``cap=1``: only whether M is caught).
+    """
+    _require_core()
+    return _core.lead_many(leader, layouts, leads.mask, cap)
+
+
+def split_hands(pool: CardSet, ranks: array[int]) -> array[int]:
+    """L's hands (card masks) in the splits of ``pool`` numbered ``ranks``: what
+    :func:`left_hand_of_rank` gives, for many ranks in one call into C."""
+    _require_core()
+    hands = array("I")
+    hands.frombytes(_core.split_hands(pool.mask, ranks))
+    return hands
+
+
 def catch_odds(
     hand: CardSet,
     discards: CardSet,
@@ -348,7 +378,7 @@ def catch_odds(
     drawn uniformly with a PRNG seeded by ``seed`` (same seed, same answer). ``jobs`` > 1
     spreads the work over processes; the answer does not depend on it.
     """
-    pool = _pool(hand, discards)  # bad input is named whether or not C is built
+    pool = catchers_pool(hand, discards)  # bad input is named whether or not C is built
     check_jobs(jobs)
     if samples is not None:
         check_samples(samples)
@@ -369,7 +399,9 @@ def catch_odds(
     return Odds(histogram=tuple(histogram), exact=samples is None)
 
 
-def _pool(hand: CardSet, discards: CardSet) -> CardSet:
+def catchers_pool(hand: CardSet, discards: CardSet) -> CardSet:
+    """The catchers' 20 cards when M holds ``hand`` (ten cards) and threw ``discards`` (two
+    others); :class:`LayoutError` for any other hand."""
     if len(hand) != HAND_SIZE:
         raise LayoutError(
             Phrase.counted(

@@ -1019,6 +1019,8 @@ static PyObject *py_suit_game(PyObject *self, PyObject *args) {
                          (int)(flags & CATCH_R) != 0, (int)EXIT_RANK[a][b]);
 }
 
+#include "_lead.c"
+
 static PyMethodDef methods[] = {
     {"forced_tricks", py_forced_tricks, METH_VARARGS,
      "forced_tricks(m, l, r, leader) -> int: the most tricks the catchers can force on M."},
@@ -1033,6 +1035,17 @@ static PyMethodDef methods[] = {
     {"enumerate", py_enumerate, METH_VARARGS,
      "enumerate(m, pool, leader, start, count) -> list[int]: histogram of forced tricks over "
      "splits start .. start+count-1 of the pool (colex order)."},
+    {"lead_value", py_lead_value, METH_VARARGS,
+     "lead_value(m, l, r, leader, card) -> int: the most tricks the catchers can force on M (the "
+     "first trick counted) when the leader's first card is card (a bit index), the rest played "
+     "double-dummy."},
+    {"lead_many", py_lead_many, METH_VARARGS,
+     "lead_many(leader, layouts, leads, cap=10) -> bytes: for each layout (three 4-byte unsigned "
+     "ints: M's, L's and R's hands), forced_tricks, then lead_value for each card of the mask "
+     "leads (lowest first), all at most cap."},
+    {"split_hands", py_split_hands, METH_VARARGS,
+     "split_hands(pool, ranks) -> bytes: the half of the pool (a 4-byte mask) each colex rank "
+     "names, as enumerate and solve_ranked number the splits."},
     {"static_answer", py_static_answer, METH_VARARGS,
      "static_answer(m, l, r, leader, k) -> int: what the cutoffs say about 'can the catchers "
      "force k more tricks?' without search: 1, 0, or -1 (no answer)."},

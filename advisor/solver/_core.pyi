@@ -73,6 +73,28 @@ def enumerate(m: int, pool: int, leader: int, start: int, count: int, /) -> list
     order of L's positions within the pool (rank 0 .. C(n, n/2) - 1). Disjoint ranges can run
     in separate processes and their histograms be added."""
 
+def lead_value(m: int, l: int, r: int, leader: int, card: int, /) -> int:
+    """The most tricks the catchers can force on M (the first trick counted) in the layout of
+    three disjoint hands of equal size when ``leader``'s first card is ``card`` (a bit index of
+    his hand): the trick's other two cards are played with every card in view, then the
+    position is solved double-dummy. The best of these over the leader's cards (M: the least,
+    a catcher: the most) is :func:`forced_tricks`. Raises ValueError when the leader does not
+    hold the card."""
+
+def lead_many(leader: int, layouts: Buffer, leads: int, cap: int = 10, /) -> bytes:
+    """The bulk :func:`lead_value`: ``layouts`` holds three native 4-byte unsigned ints a
+    layout (M's, L's and R's hands); ``leads`` is a mask of cards the leader holds in every
+    layout. For each layout, ``1 + popcount(leads)`` bytes: :func:`forced_tricks`, then
+    :func:`lead_value` of each card of ``leads``, lowest first, each at most ``cap`` (at least
+    1). Releases the GIL while it searches; stops as ``stop`` asks (raising :class:`Stopped`).
+    Raises ValueError for a bad layout or a lead the leader does not hold."""
+
+def split_hands(pool: int, ranks: Buffer, /) -> bytes:
+    """The half of ``pool`` (an even number of cards) that each colex rank of ``ranks`` (native
+    4-byte unsigned ints) names, as a native 4-byte mask: L's hand in the split that
+    ``enumerate`` and ``solve_ranked`` number so. Raises ValueError for a rank not below
+    C(n, n/2)."""
+
 def static_answer(m: int, l: int, r: int, leader: int, k: int, /) -> int:
     """What the search's cutoffs answer to "can the catchers force M to take k more tricks?"
     without searching: 1 (yes), 0 (no) or -1 (they cannot tell). The cutoffs, from the

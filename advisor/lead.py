@@ -1,0 +1,571 @@
+"""``advisor lead``: the first card, chosen blind, by M on first hand or by a catcher on lead.
+
+The player who leads the first trick sees only his own cards (and the talon): the catchers lay
+theirs open after the first card. Double-dummy play (``advisor solve``, the ``--exact``
+analyses) lets him pick that card knowing every hand; here each card he may lead is valued over
+the layouts his view allows, the same layouts for every card. In each layout the value of a lead
+comes from the compiled solver (:func:`advisor.solver.lead_values`): the trick's other two cards
+are played with every card in view, then the position is solved double-dummy. Beside the leads
+stands the double-dummy figure on the same layouts, the leader choosing his card in each with
+every hand in view: what seeing the other hands would be worth.
+
+- **M on first hand** (:func:`lead_odds`): his ten cards and two discards; the layouts are
+  splits of the other 20 cards between L and R, drawn as ``advisor solve --samples`` draws them
+  (the same seed gives the same splits, and so ``solve``'s figures for double dummy), or all
+  184,756. With twelve cards (:func:`lead_odds_after_discard`) the discard comes first: the one
+  ``advisor discard --exact --lead me`` makes with the same samples and seed.
+- **A catcher on lead** (:func:`catcher_lead_odds`): his ten cards and the talon; the layouts
+  are the splits of the other 20 cards into M's ten as dealt and his partner's ten in which M,
+  discarding the table's best two of his twelve cards, holds a hand the table declares (he did
+  declare misère), drawn from the same stream of split numbers until there are enough, or all
+  such splits. M's discard in each is the table's (``advisor.talon.declaring_discard``):
+  the discard exact play makes takes about 0.2 s a layout, minutes for the default sample.
+
+Cards equal to the play are one lead: the leader's cards of one suit with no card between them
+but his own or cards out of play (M's discards, when M leads) (:func:`lead_classes`).
+
+The best lead has the lowest catch chance for M (the highest for a catcher), then the better
+expected score for the leader's side, then the lower card. Every lead's catch chance is found in
+every layout (a quick question to the solver); the forced tricks, and so the mean tricks and the
+expected score, are found for the leads whose 95 % interval of the catch chance reaches the best
+one's (for all of them with ``full``). For the others only a bound is known: a caught deal
+costs M at least ten points, so his expected score is at most ``10 - 20 x P(caught)``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from array import array
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from advisor.cards import DECK_MASK, HAND_SIZE, WITH_TALON, Card, CardSet
+from advisor.defaults import LEAD_LAYOUTS
+from advisor.errors import LayoutError, LimitError
+from advisor.i18n import Phrase, as_cards
+from advisor.limits import MIN_INTERVAL_SAMPLES, check_jobs, check_samples
+from advisor.parallel import in_order
+from advisor.seats import Lead, Seat
+from advisor.solver import (
+    EXACT_LAYOUTS,
+    Odds,
+    ProgressCallback,
+    SolverUnavailableError,
+    catchers_pool,
+    core_available,
+    lead_values,
+    sample_ranks,
+    split_hands,
+    stop_searches,
+    wilson_interval,
+)
+from advisor.words import Word
+
+if TYPE_CHECKING:
+    from advisor.table import Table
+
+CHUNKS_PER_JOB = 16  # pieces of work a thread: the threads share them, the progress bar moves
+MAX_CHUNK = 2048  # layouts a piece of work at most (over all 184,756: a bar that moves)
+CLEAN_SCORE = 10  # a clean misère, to the pool
+CAUGHT_COST = 10  # the least a caught one costs: one trick to the mountain
+DRAWS_PER_SAMPLE = 50
+"""A catcher's view: split numbers drawn at most, per layout asked for, in search of splits on
+which M could have declared (a tenth of them or fewer on the hands measured; 5 %: 20 draws a
+layout)."""
+DRAW_BLOCK = 4096  # split numbers drawn at a time
+
+
+class DiscardRule(Word):
+    """How M's discards were settled: given, chosen by exact play (as ``advisor discard
+    --exact --lead me``), or, in a catcher's view, the table's best in each layout."""
+
+    GIVEN = "given"
+    EXACT = "exact"
+    TABLE = "table"
+
+
+@dataclass(frozen=True)
+class LeadFigures:
+    """One lead over the layouts: caught in ``caught`` of them, and the forced tricks
+    (``odds``) when they were found."""
+
+    cards: CardSet
+    """The cards that make this lead: equal to the play, any of them."""
+    layouts: int
+    caught: int
+    odds: Odds | None
+    exact: bool
+    """Whether the layouts are all there are, not a sample."""
+
+    @property
+    def card(self) -> Card:
+        """The card named for the lead: the lowest of its cards."""
+        return min(self.cards)
+
+    @property
+    def p_caught(self) -> float:
+        return self.caught / self.layouts
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95 % Wilson interval of the catch chance (a point when every layout was solved)."""
+        if self.exact:
+            return self.p_caught, self.p_caught
+        return wilson_interval(self.caught, self.layouts)
+
+    @property
+    def mean_tricks(self) -> float | None:
+        return None if self.odds is None else self.odds.expected_tricks
+
+    @property
+    def expected_score(self) -> float | None:
+        """M's expected score (+10 clean, -10 a trick), when the tricks were found."""
+        return None if self.odds is None else self.odds.expected_score
+
+    @property
+    def score_bound(self) -> float:
+        """M's expected score, or the most it can be when the tricks were not found."""
+        if self.odds is not None:
+            return self.odds.expected_score
+        return CLEAN_SCORE - (CLEAN_SCORE + CAUGHT_COST) * self.p_caught
+
+    def to_dict(self) -> dict[str, Any]:
+        low, high = self.interval
+        tricks, score = self.mean_tricks, self.expected_score
+        return {
+            "card": str(self.card),
+            "equivalent": [str(card) for card in self.cards if card != self.card],
+            "p_caught": round(self.p_caught, 4),
+            "low": round(low, 4),
+            "high": round(high, 4),
+            "mean_tricks": None if tricks is None else round(tricks, 3),
+            "expected_score": None if score is None else round(score, 2),
+            "score_at_most": round(self.score_bound, 2),
+            "histogram": None if self.odds is None else list(self.odds.histogram),
+        }
+
+
+@dataclass(frozen=True)
+class BlindLead:
+    """Every card the first leader may lead, best first, and the double-dummy figure."""
+
+    leader: Seat
+    hand: CardSet
+    """The leader's ten cards."""
+    discards: CardSet | None
+    """M's two discards when he leads (None in a catcher's view: they vary by layout)."""
+    discard_rule: DiscardRule
+    talon: CardSet | None
+    """The talon a catcher saw (None when M leads)."""
+    samples: int | None
+    """The random layouts asked for (None: every one)."""
+    seed: int
+    drawn: int
+    """The splits looked at: the layouts themselves, or in a catcher's view more (those on
+    which M could not have declared are left out)."""
+    full: bool
+    leads: tuple[LeadFigures, ...]
+    double_dummy: Odds
+    """The same layouts, the leader choosing his card in each with every hand in view."""
+
+    @property
+    def best(self) -> LeadFigures:
+        return self.leads[0]
+
+    @property
+    def layouts(self) -> int:
+        return self.double_dummy.layouts
+
+    @property
+    def exact(self) -> bool:
+        return self.samples is None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``--json`` form; documented in the README."""
+        dd = self.double_dummy
+        low, high = dd.interval
+        return {
+            "hand": str(self.hand),
+            "lead": self.leader.lead.value,
+            "discards": None if self.discards is None else str(self.discards),
+            "discard": self.discard_rule.value,
+            "talon": None if self.talon is None else str(self.talon),
+            "exact": self.exact,
+            "samples": self.samples,
+            "seed": None if self.exact else self.seed,
+            "layouts": self.layouts,
+            "drawn": self.drawn,
+            "full": self.full,
+            "best": self.best.to_dict(),
+            "leads": [lead.to_dict() for lead in self.leads],
+            "double_dummy": {
+                "p_caught": round(dd.fraction, 4),
+                "low": round(low, 4),
+                "high": round(high, 4),
+                "mean_tricks": round(dd.expected_tricks, 3),
+                "expected_score": round(dd.expected_score, 2),
+                "histogram": list(dd.histogram),
+            },
+        }
+
+
+# --- the entry points --------------------------------------------------------------------------
+
+
+def lead_odds(
+    hand: CardSet,
+    discards: CardSet,
+    *,
+    samples: int | None = LEAD_LAYOUTS,
+    seed: int = 0,
+    jobs: int = 1,
+    full: bool = False,
+    progress: ProgressCallback | None = None,
+) -> BlindLead:
+    """M on first hand leads from ``hand`` (ten cards) having thrown ``discards``: every lead
+    over ``samples`` random splits of the other 20 cards (seeded by ``seed``, as ``advisor solve
+    --samples`` draws them), or over all of them when ``samples`` is None."""
+    pool = catchers_pool(hand, discards)
+    _check_run(samples, jobs)
+    _require_core()
+    ranks = array("I", range(EXACT_LAYOUTS)) if samples is None else sample_ranks(samples, seed)
+    triples = array("I")
+    for left in split_hands(pool, ranks):
+        triples.extend((hand.mask, left, pool.mask & ~left))
+    classes = lead_classes(hand, discards)
+    work = _Solving(Seat.M, classes, samples is None, jobs, full, _Stages(progress, 2))
+    leads, double_dummy = work.run(triples)
+    return BlindLead(Seat.M, hand, discards, DiscardRule.GIVEN, None, samples, seed, len(ranks),
+                     full, leads, double_dummy)  # fmt: skip
+
+
+def lead_odds_after_discard(
+    twelve: CardSet,
+    table: Table,
+    *,
+    samples: int | None = LEAD_LAYOUTS,
+    seed: int = 0,
+    jobs: int = 1,
+    full: bool = False,
+    progress: ProgressCallback | None = None,
+) -> BlindLead:
+    """:func:`lead_odds` after the discard exact play makes from ``twelve`` (the hand and the
+    talon): the one ``advisor discard --exact --lead me`` makes with the same samples and seed
+    (with :data:`LEAD_LAYOUTS` of them when every split is asked for). ``progress`` is told of
+    the discard's work, then of the leads'."""
+    from advisor.discard_odds import discard_odds
+
+    _check_run(samples, jobs)
+    chosen = discard_odds(twelve, Lead.ME, table, samples=samples or LEAD_LAYOUTS, seed=seed,
+                          jobs=jobs, progress=progress).best  # fmt: skip
+    found = lead_odds(chosen.hand, chosen.discards, samples=samples, seed=seed, jobs=jobs,
+                      full=full, progress=progress)  # fmt: skip
+    return replace(found, discard_rule=DiscardRule.EXACT)
+
+
+def catcher_lead_odds(
+    hand: CardSet,
+    talon: CardSet,
+    seat: Seat,
+    table: Table,
+    *,
+    samples: int | None = LEAD_LAYOUTS,
+    seed: int = 0,
+    jobs: int = 1,
+    full: bool = False,
+    progress: ProgressCallback | None = None,
+) -> BlindLead:
+    """The catcher in ``seat`` (L or R) leads from ``hand`` (ten cards), having seen ``talon``:
+    every lead over ``samples`` layouts (all of them when ``samples`` is None) of the other 20
+    cards into M's ten as dealt and his partner's ten, those in which M, discarding the table's
+    best two of his twelve cards, holds a hand the table declares (see the module docstring).
+    :class:`LayoutError` when fewer than :data:`MIN_INTERVAL_SAMPLES` are found."""
+    unseen = _unseen(hand, talon, seat)
+    _check_run(samples, jobs)
+    _require_core()
+    stages = _Stages(progress, 3)
+    drawing = _Drawing(hand, talon, seat, table, unseen)
+    triples, drawn = drawing.layouts(samples, seed, stages)
+    layouts = len(triples) // 3
+    if layouts < MIN_INTERVAL_SAMPLES:
+        raise LayoutError(
+            Phrase.counted(
+                "M could have declared misère in {count:,} of the {drawn:,} splits of the other "
+                "20 cards looked at, by the table's rules: too few to say (at least {least})",
+                "M could have declared misère in {count:,} of the {drawn:,} splits of the other "
+                "20 cards looked at, by the table's rules: too few to say (at least {least})",
+                layouts,
+                drawn=drawn,
+                least=MIN_INTERVAL_SAMPLES,
+            )
+        )
+    work = _Solving(seat, lead_classes(hand, CardSet(0)), samples is None, jobs, full, stages)
+    leads, double_dummy = work.run(triples)
+    return BlindLead(seat, hand, None, DiscardRule.TABLE, talon, samples, seed, drawn, full,
+                     leads, double_dummy)  # fmt: skip
+
+
+# --- what the leader may lead --------------------------------------------------------------------
+
+
+def lead_classes(hand: CardSet, out_of_play: CardSet) -> list[CardSet]:
+    """The leader's cards in leads of equal cards, lowest first: cards of one suit with no card
+    between them but his own and those ``out_of_play``, which no other hand can hold.
+
+    >>> [str(c) for c in lead_classes(CardSet.parse("7S 9S 10S 7C 9C"), CardSet.parse("8C"))]
+    ['♠7', '♠9 10', '♣7 9']
+    """
+    known = hand.mask | out_of_play.mask
+    classes: list[int] = []
+    previous = -1
+    for card in hand:
+        index = card.index
+        between = (1 << index) - (1 << (previous + 1))
+        if previous >= 0 and previous >> 3 == index >> 3 and not between & ~known:
+            classes[-1] |= 1 << index
+        else:
+            classes.append(1 << index)
+        previous = index
+    return [CardSet(mask) for mask in classes]
+
+
+# --- a catcher's layouts -----------------------------------------------------------------------
+
+
+class _Drawing:
+    """The layouts of a catcher's view: splits of the 20 cards he does not see into M's ten
+    as dealt and his partner's, kept when M could have declared on them."""
+
+    def __init__(
+        self, hand: CardSet, talon: CardSet, seat: Seat, table: Table, unseen: CardSet
+    ) -> None:
+        from advisor.talon import declaring_discard  # only here: M's view needs no table
+
+        self.hand, self.talon, self.seat, self.table, self.unseen = hand, talon, seat, table, unseen
+        self.discarding = declaring_discard
+
+    def layouts(self, samples: int | None, seed: int, stages: _Stages) -> tuple[array[int], int]:
+        """Three hands a layout (M's after his discard, L's, R's), ``samples`` of them (or as
+        many as :data:`DRAWS_PER_SAMPLE` a layout finds) or all; and the splits drawn."""
+        most = EXACT_LAYOUTS if samples is None else DRAWS_PER_SAMPLE * samples
+        wanted = EXACT_LAYOUTS if samples is None else samples
+        blocks = _every_rank() if samples is None else _drawn_ranks(seed)
+        triples, drawn = array("I"), 0
+        for ranks in blocks:
+            for dealt in split_hands(self.unseen, ranks[: most - drawn]):
+                drawn += 1
+                self._add(triples, dealt)
+                if len(triples) == 3 * wanted:
+                    return triples, drawn
+            stages.report(0, drawn, most)
+            if drawn == most:
+                break
+        return triples, drawn
+
+    def _add(self, triples: array[int], dealt: int) -> None:
+        """The layout of M's cards as ``dealt``, if he could have declared on them."""
+        twelve = CardSet(dealt | self.talon.mask)
+        discards = self.discarding(twelve, Lead.THEM, self.table)
+        if discards is None:
+            return
+        kept, partner = (twelve - discards).mask, self.unseen.mask & ~dealt
+        if self.seat is Seat.L:
+            triples.extend((kept, self.hand.mask, partner))
+        else:
+            triples.extend((kept, partner, self.hand.mask))
+
+
+def _drawn_ranks(seed: int) -> Iterator[array[int]]:
+    """Uniform split numbers from a PRNG seeded with ``seed``, :data:`DRAW_BLOCK` at a time:
+    the stream of :func:`advisor.solver.sample_ranks` (its first ``n`` are
+    ``sample_ranks(n, seed)``)."""
+    rng = random.Random(seed)
+    while True:
+        yield array("I", (rng.randrange(EXACT_LAYOUTS) for _ in range(DRAW_BLOCK)))
+
+
+def _every_rank() -> Iterator[array[int]]:
+    for start in range(0, EXACT_LAYOUTS, DRAW_BLOCK):
+        yield array("I", range(start, min(EXACT_LAYOUTS, start + DRAW_BLOCK)))
+
+
+# --- the solving -------------------------------------------------------------------------------
+
+
+class _Stages:
+    """Tells ``progress`` how far the work is, in ``stages`` stages of one length each (each
+    counts its own steps, however many)."""
+
+    STEPS = 1000
+
+    def __init__(self, progress: ProgressCallback | None, stages: int) -> None:
+        self.progress, self.stages = progress, stages
+
+    def report(self, stage: int, done: int, of: int) -> None:
+        if self.progress is not None:
+            at = stage * self.STEPS + done * self.STEPS // max(1, of)
+            self.progress(at, self.stages * self.STEPS)
+
+
+class _Solving:
+    """Every lead over the layouts, in two passes over pieces of them (in ``jobs`` threads):
+    whether M is caught after each lead, and double-dummy; then, on the layouts where any of
+    them is, the forced tricks of double dummy and of the leads that could be the best."""
+
+    def __init__(
+        self,
+        leader: Seat,
+        classes: Sequence[CardSet],
+        exact: bool,
+        jobs: int,
+        full: bool,
+        stages: _Stages,
+    ) -> None:
+        self.leader, self.classes, self.exact = leader, list(classes), exact
+        self.jobs, self.full, self.stages = jobs, full, stages
+        self.stage = stages.stages - 2  # the solving is the last two stages
+
+    def run(self, triples: array[int]) -> tuple[tuple[LeadFigures, ...], Odds]:
+        """The leads, best first, and the double-dummy figure."""
+        total = len(triples) // 3
+        width = 1 + len(self.classes)
+        caught = self._ask(triples, range(total), self._lead_mask(range(len(self.classes))), 1)
+        counts = [caught[column::width].count(1) for column in range(width)]
+        contenders = (
+            list(range(len(self.classes))) if self.full else self._contenders(counts[1:], total)
+        )
+        columns = (0, *(1 + number for number in contenders))
+        asked = [i for i in range(total) if any(caught[i * width + c] for c in columns)]
+        tricks = self._ask(triples, asked, self._lead_mask(contenders), HAND_SIZE)
+        histograms = _histograms(tricks, 1 + len(contenders), total)
+        found = dict(zip(contenders, histograms[1:], strict=True))
+        figures = [
+            LeadFigures(cards, total, counts[1 + number],
+                        Odds(found[number], self.exact) if number in found else None, self.exact)
+            for number, cards in enumerate(self.classes)
+        ]  # fmt: skip
+        figures.sort(key=self._order)
+        return tuple(figures), Odds(histograms[0], self.exact)
+
+    def _lead_mask(self, numbers: Sequence[int] | range) -> CardSet:
+        """One card of each of these leads (its lowest), as the solver is asked them."""
+        return CardSet(sum(1 << min(self.classes[number]).index for number in numbers))
+
+    def _ask(
+        self, triples: array[int], layouts: Sequence[int], leads: CardSet, cap: int
+    ) -> array[int]:
+        """:func:`~advisor.solver.lead_values` of ``leads`` (capped) on the layouts of these
+        indexes, a row of bytes a layout, in pieces and in threads."""
+        second = cap > 1
+        spans = _spans(len(layouts), self.jobs)
+
+        def work(span: range) -> bytes:
+            chosen = array("I")
+            for index in layouts[span.start : span.stop]:
+                chosen.extend(triples[3 * index : 3 * index + 3])
+            return lead_values(self.leader, chosen, leads, cap=cap)
+
+        rows = array("B")
+        for span, answers in zip(
+            spans, in_order(work, spans, self.jobs, stop_searches), strict=True
+        ):
+            rows.frombytes(answers)
+            self.stages.report(self.stage + second, span.stop, len(layouts))
+        return rows
+
+    def _contenders(self, caught: Sequence[int], layouts: int) -> list[int]:
+        """The leads (by number) that could be the best: those whose 95 % interval of the
+        catch chance reaches the best one's (with every layout solved: those caught as
+        often)."""
+        for_m = self.leader is Seat.M
+        best = min(caught) if for_m else max(caught)
+        if self.exact:
+            return [number for number, count in enumerate(caught) if count == best]
+        low, high = wilson_interval(best, layouts)
+        found = []
+        for number, count in enumerate(caught):
+            other_low, other_high = wilson_interval(count, layouts)
+            if (other_low <= high) if for_m else (other_high >= low):
+                found.append(number)
+        return found
+
+    def _order(self, lead: LeadFigures) -> tuple[int, float, int]:
+        """Best first: for M the lowest catch chance, then the highest expected score (its
+        bound where the tricks were not found), then the lowest card; for a catcher the
+        highest catch chance, then M's lowest expected score."""
+        if self.leader is Seat.M:
+            return lead.caught, -lead.score_bound, lead.card.index
+        return -lead.caught, lead.score_bound, lead.card.index
+
+
+def _histograms(rows: array[int], width: int, layouts: int) -> list[tuple[int, ...]]:
+    """For each column of ``rows`` (``width`` bytes a row: forced tricks), the histogram over
+    ``layouts`` layouts, those without a row counted clean."""
+    found = []
+    for column in range(width):
+        counts = [0] * (HAND_SIZE + 1)
+        for tricks in rows[column::width]:
+            counts[tricks] += 1
+        counts[0] += layouts - len(rows) // width
+        found.append(tuple(counts))
+    return found
+
+
+def _spans(count: int, jobs: int) -> list[range]:
+    """``count`` items in pieces: :data:`CHUNKS_PER_JOB` a thread, at most :data:`MAX_CHUNK`
+    items each."""
+    size = min(MAX_CHUNK, max(1, math.ceil(count / (CHUNKS_PER_JOB * jobs))))
+    return [range(start, min(count, start + size)) for start in range(0, count, size)]
+
+
+# --- input -------------------------------------------------------------------------------------
+
+
+def _require_core() -> None:
+    if not core_available():
+        raise SolverUnavailableError()
+
+
+def _check_run(samples: int | None, jobs: int) -> None:
+    check_jobs(jobs)
+    if samples is None:
+        return
+    check_samples(samples)
+    if samples < MIN_INTERVAL_SAMPLES:
+        raise LimitError(
+            Phrase(
+                "the number of samples must be at least {least} (the fewest a 95% interval is "
+                "given for), not {samples}",
+                least=MIN_INTERVAL_SAMPLES,
+                samples=samples,
+            )
+        )
+
+
+def _unseen(hand: CardSet, talon: CardSet, seat: Seat) -> CardSet:
+    """The 20 cards a catcher in ``seat`` does not see."""
+    if seat is Seat.M:
+        raise ValueError("a catcher sits left or right of M")
+    if len(hand) != HAND_SIZE:
+        raise LayoutError(
+            Phrase.counted(
+                "the catcher's hand holds {count} card, not 10",
+                "the catcher's hand holds {count} cards, not 10",
+                len(hand),
+            )
+        )
+    if len(talon) != WITH_TALON - HAND_SIZE:
+        raise LayoutError(
+            Phrase.counted(
+                "the talon holds {count} card, not 2",
+                "the talon holds {count} cards, not 2",
+                len(talon),
+            )
+        )
+    if hand & talon:
+        raise LayoutError(
+            Phrase("the talon's {cards} are in the catcher's hand", cards=as_cards(hand & talon))
+        )
+    return CardSet(DECK_MASK) - hand - talon
