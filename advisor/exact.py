@@ -102,7 +102,8 @@ LEAST_SEQUENTIAL_TALONS = 32  # talons a sequential estimate comes from at least
 PROBE_TALONS = 16  # talons whose bounds tell whether bounds can settle the verdict
 BOUND_SPLITS = 8  # a talon's reported splits its bounds are worked out on, at most
 PROMISING_GAP = 5  # ... by their catches being at most this far above passing
-REFINE_STEPS = 8  # steps of lowering the bounds tried, a talon and seat at most
+REFINE_STEPS = 16  # steps of lowering the bounds tried, a talon and seat at most
+PROBE_MARGIN = 1.0  # points below passing the probe's lowered bounds must reach
 Z_CLEAR = 3.290526731491926  # a verdict is clear when its 99.9 % interval leaves passing aside
 PRECISION = 1.0  # the score of a hand cheap to work out is known to a point either way
 COSTLY_TRICKS = 0.25
@@ -706,8 +707,8 @@ class _Analysis:
         return high - low <= 2 * PRECISION or _mean([f.tricks for f in plays]) >= COSTLY_TRICKS
 
     def _bounds(self, order: Sequence[int], goal: _Goal) -> tuple[SeatOdds, ...] | None:
-        """Every talon's bounds, when those of the first few promise to settle the verdict and
-        all of them, lowered where they are highest, do; else None."""
+        """Every talon's bounds, when those of the first few, lowered where they are highest,
+        promise to settle the verdict and all of them do; else None."""
         bounds = [_Bounds(seat) for seat in self.seats]
         for done, number in enumerate(order, start=1):
             stratum = self.deals.reported(number, BOUND_SPLITS)
@@ -717,24 +718,10 @@ class _Analysis:
                 figures.add(
                     TalonBound(discards, stratum.pool, figures.seat, stratum.splits, allowed)
                 )
-            if done == PROBE_TALONS and not _promising(bounds, goal):
+            if done == PROBE_TALONS and not _probe_promises(bounds, goal):
                 return None
-        heap = [
-            (-talon.bound, seat, index)
-            for seat, figures in enumerate(bounds)
-            for index, talon in enumerate(figures.talons)
-        ]
-        heapq.heapify(heap)
-        steps = 0
-        while not goal.clear_pass(bounds):
-            if not heap or steps == REFINE_STEPS * len(bounds) * TALON_COUNT:
-                return None
-            _, seat, index = heap[0]
-            steps += 1
-            if bounds[seat].refine(index):
-                heapq.heapreplace(heap, (-bounds[seat].talons[index].bound, seat, index))
-            else:
-                heapq.heappop(heap)
+        if not _refined(bounds, goal.clear_pass):
+            return None
         return tuple(figures.odds() for figures in bounds)
 
     def _allowed(self, number: int) -> Sequence[CardSet] | None:
@@ -762,13 +749,44 @@ class _Analysis:
         return _best_option(self.hand, stratum, self.candidates[number], seat)
 
 
-def _promising(bounds: Sequence[_Bounds], goal: _Goal) -> bool:
-    """Whether the bounds so far, from catches only, are near enough to saying pass that
-    proving more tricks may get them there."""
-    score = _mean([figures.score.mean for figures in bounds])
+def _probe_promises(bounds: Sequence[_Bounds], goal: _Goal) -> bool:
+    """Whether the first talons' bounds promise that bounds settle the verdict: their catches
+    alone are near enough to saying pass, and once lowered where they are highest, their mean
+    score bound is below passing by :data:`PROBE_MARGIN` (the probe's refining is kept)."""
     caught = _mean([figures.caught.mean for figures in bounds])
-    near = score <= goal.pass_score + PROMISING_GAP
-    return near or (goal.threshold is not None and 100 * caught > goal.threshold)
+    if goal.threshold is not None and 100 * caught > goal.threshold:
+        return True
+    if _mean([figures.score.mean for figures in bounds]) > goal.pass_score + PROMISING_GAP:
+        return False
+
+    def below_passing(seats: Sequence[_Bounds]) -> bool:
+        score = _mean([figures.score.mean for figures in seats])
+        return score <= goal.pass_score - PROBE_MARGIN
+
+    return _refined(bounds, below_passing)
+
+
+def _refined(bounds: Sequence[_Bounds], enough: Callable[[Sequence[_Bounds]], bool]) -> bool:
+    """Lower the highest talon bounds, a step at a time, until ``enough`` says so (True) or
+    :data:`REFINE_STEPS` steps a talon and seat are spent or nothing can go lower (False)."""
+    heap = [
+        (-talon.bound, seat, index)
+        for seat, figures in enumerate(bounds)
+        for index, talon in enumerate(figures.talons)
+    ]
+    heapq.heapify(heap)
+    most = REFINE_STEPS * len(heap)
+    for _ in range(most):
+        if enough(bounds):
+            return True
+        if not heap:
+            return False
+        _, seat, index = heap[0]
+        if bounds[seat].refine(index):
+            heapq.heapreplace(heap, (-bounds[seat].talons[index].bound, seat, index))
+        else:
+            heapq.heappop(heap)
+    return enough(bounds)
 
 
 def _best_option(

@@ -93,7 +93,10 @@ EXACT_SETTINGS = ("samples", "all_layouts", "seed", "full", "jobs")
         "make the verdict and the choice clear (slower, more precise figures)."
     ),
 )
-@jobs_option(N_("With --exact: threads to solve with (0: all cores; the answer is the same)."))
+@jobs_option(
+    N_("With --exact: threads to solve with (0: all cores; the answer is the same)."),
+    default=0,
+)
 @click.pass_context
 def discard(
     ctx: click.Context,

@@ -93,7 +93,10 @@ SEATS = (Lead.LEFT.value, Lead.RIGHT.value)
         "Find the forced tricks of every lead, not only of those that could be the best (slower)."
     ),
 )
-@jobs_option(N_("Threads to solve with (0: all cores; the answer is the same)."))
+@jobs_option(
+    N_("Threads to solve with (0: all cores; the answer is the same)."),
+    default=0,
+)
 @table_option
 @json_option
 @click.pass_context

@@ -45,9 +45,11 @@ def table_option(function: F) -> F:
     )(function)
 
 
-def jobs_option(help_text: str, short: bool = True) -> Callable[[F], F]:
+def jobs_option(help_text: str, short: bool = True, default: int = 1) -> Callable[[F], F]:
     """``--jobs``: 0 for every core, else at most :func:`advisor.limits.max_jobs`, in every
-    command (:func:`advisor.limits.resolve_jobs`); the command gets the number of jobs."""
+    command (:func:`advisor.limits.resolve_jobs`); the command gets the number of jobs.
+    ``default`` 0 suits a command whose answer is the same for every number of jobs and that a
+    player waits for (the exact analyses)."""
 
     def check(ctx: click.Context, param: click.Parameter, value: int) -> int:
         try:
@@ -59,7 +61,7 @@ def jobs_option(help_text: str, short: bool = True) -> Callable[[F], F]:
     return click.option(
         *names,
         type=int,
-        default=1,
+        default=default,
         show_default=True,
         callback=check,
         help=help_text,
@@ -228,7 +230,8 @@ def exact_run_options(function: F) -> F:
     """``--full`` and ``--jobs``: how much of the exact analysis to work out, and with how many
     threads."""
     function = jobs_option(
-        N_("With --exact: threads to solve with (0: all cores; the answer is the same).")
+        N_("With --exact: threads to solve with (0: all cores; the answer is the same)."),
+        default=0,
     )(function)
     return full_option(function)
 
