@@ -12,7 +12,7 @@ setup(
         Extension(
             "advisor.solver._core",
             sources=["advisor/solver/_core.c"],
-            depends=["advisor/_cards.h"],
+            depends=["advisor/_cards.h", "advisor/solver/_through.c"],
             extra_compile_args=["-O3", "-std=c99", "-Wall", "-Wextra"],
             optional=True,
         ),

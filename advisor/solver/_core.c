@@ -1052,6 +1052,9 @@ static PyObject *py_suit_game(PyObject *self, PyObject *args) {
                          (int)(flags & CATCH_R) != 0, (int)EXIT_RANK[a][b]);
 }
 
+/* "Caught through a suit": the through-search and its bindings (THROUGH_METHODS). */
+#include "_through.c"
+
 static PyMethodDef methods[] = {
     {"forced_tricks", py_forced_tricks, METH_VARARGS,
      "forced_tricks(m, l, r, leader) -> int: the most tricks the catchers can force on M."},
@@ -1072,6 +1075,7 @@ static PyMethodDef methods[] = {
     {"suit_game", py_suit_game, METH_VARARGS,
      "suit_game(a, b) -> (safe, caught with L on lead, caught with R on lead, exit rank): the "
      "per-suit games' answers for one suit, a = M's | R's cards, b = L's | R's."},
+    THROUGH_METHODS
     {"stop", py_stop, METH_O,
      "stop(flag) -> None: with True, every search running or started gives up at once and "
      "raises Stopped (until stop(False))."},
