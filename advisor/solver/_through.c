@@ -14,18 +14,27 @@
  * and each one is derived again for it:
  *   - positions normalised with the target in slot 0 and only the other three suits sorted, so
  *     that the target is always suit 0 of the search (THROUGH_NO_SORT: the suits stay put);
- *   - a transposition table of its own (exact keys as in the plain table, one bit of answer: a
- *     position's answer is settled, not a bound) (THROUGH_NO_TABLE);
+ *   - entries of their own in the plain search's transposition table, under a key no plain
+ *     entry can have (see below), one bit of answer: a position's answer is settled, not a
+ *     bound; the table is asked about every position after the last card of a trick before
+ *     any is searched (an enhanced transposition cutoff) (THROUGH_NO_TABLE);
  *   - the per-suit games for the target alone (THROUGH_NO_GAMES), with a catcher on lead: the
  *     target SAFE means 0 (M follows it by its safe play and, when void in the suit led,
  *     discards outside it or its highest card, which keeps it safe: he never wins a trick of
  *     it, whatever happens elsewhere); a CATCH of the target by the catcher on lead means 1
  *     (leading only the target they force M to win a trick of it, and every trick before that
- *     is of the target too, so M wins none elsewhere);
+ *     is of the target too, so M wins none elsewhere); and a CATCH by the partner means 1 when
+ *     the leader can hand him the lead in a suit M follows and cannot win, which leaves the
+ *     target as it was (THROUGH_NO_TRANSFER);
  *   - with M on lead (THROUGH_NO_LEAD_CUTS): a card outside the target above the catchers'
  *     cards of its suit wins his first trick elsewhere (0); the target SAFE and a card outside
  *     it to lead (0: M wins that trick elsewhere, or a catcher leads into a safe target); an
  *     exit in the target that leaves it safe (0: the exit of the plain search, for one suit);
+ *   - what the plain question (is M caught at all?) says (THROUGH_NO_PLAIN): not caught at
+ *     all, from its cutoffs or its table, means 0; and where every other suit is dead (M holds
+ *     nothing in it above the catchers' cards), M's first trick can only be of the target, so
+ *     the two questions are one and the plain search, whose table holds the layout's plain
+ *     search, answers;
  *   - equivalent cards tried once: neighbours in one hand (THROUGH_NO_EQUIVALENCE).
  * M void in the target means 0 (never compiled out: it is also how the game ends when M runs
  * out of cards). The tests compile each shortcut out in turn and check the search against a
@@ -50,7 +59,8 @@ enum { THROUGH_CODE = 3 };
 static Entry through_find(const Probe *p, int leader, int *way) {
     for (int w = 0; w < WAYS; w++) {
         Entry e = p->bucket[w];
-        if ((e & ~(u64)ID_MASK_LOW) == p->tag && (e & 1) && (int)(e >> 5 & 1) == (leader == SEAT_R)) {
+        int seat_r = (int)(e >> 5 & 1);
+        if ((e & ~(u64)ID_MASK_LOW) == p->tag && (e & 1) && seat_r == (leader == SEAT_R)) {
             *way = w;
             return e;
         }
@@ -97,6 +107,21 @@ static int escapes(u32 m, u32 l, u32 r) {
 }
 #endif
 
+#if !defined THROUGH_NO_GAMES && !defined THROUGH_NO_TRANSFER
+/* The catcher on lead can hand the lead to his partner without a card of the target (suit 0)
+ * played: in another suit M holds (so he follows it, and keeps his cards of the target), the
+ * leader's lowest card is below the partner's highest, which is above all of M's. */
+static int hands_over(u32 m, u32 l, u32 r, int leader) {
+    u32 own = leader == SEAT_L ? l : r, partner = leader == SEAT_L ? r : l;
+    for (int shift = 8; shift < 32; shift += 8) {
+        u32 mine = m >> shift & 0xFF, led = own >> shift & 0xFF, top = partner >> shift & 0xFF;
+        if (mine && led && top && highest(top) > highest(mine) && lowest(led) < highest(top))
+            return 1;
+    }
+    return 0;
+}
+#endif
+
 /* The answer without search where one is known (1 or 0), else -1; the target is suit 0.
  * Valid on positions whether normalised or not (the target's slot stays). */
 static ALWAYS_INLINE int through_cutoff(u32 m, u32 l, u32 r, int leader) {
@@ -106,6 +131,9 @@ static ALWAYS_INLINE int through_cutoff(u32 m, u32 l, u32 r, int leader) {
         u32 flags = suit_flags(SUIT_A(m, l, r, 0), SUIT_B(m, l, r, 0));
         if (flags & SAFE) return 0;
         if (flags >> leader & 1) return 1; /* CATCH_L is 1 << SEAT_L, CATCH_R 1 << SEAT_R */
+#ifndef THROUGH_NO_TRANSFER
+        if (flags >> (SEAT_L + SEAT_R - leader) & 1 && hands_over(m, l, r, leader)) return 1;
+#endif
     }
 #endif
 #ifndef THROUGH_NO_LEAD_CUTS
