@@ -8,7 +8,7 @@ from advisor.cards import Card, CardSet, Suit, format_ranks
 from advisor.cli.render import LEAD_WORDS, console, labels
 from advisor.i18n import N_, _, ngettext, number, shown_cards
 from advisor.seats import Seat
-from advisor.solver import HandOdds, Layout, LayoutResult
+from advisor.solver import HandOdds, Layout, LayoutResult, SuitCatches
 
 SEAT_LETTERS = {
     # TRANSLATORS: the misère player's seat letter in the deal diagram and the tricks
@@ -129,6 +129,10 @@ def render_odds(found: HandOdds) -> None:
                 f"{number(100 * count / odds.layouts, '.1f'):>{widths[2]}}%",
             )
             out.print("   ".join(cells))
+    if odds.through is not None:
+        out.print()
+        for line in _through_lines(found, odds.through):
+            out.print(line)
     out.print()
     mean, expected = labels(N_("Mean tricks"), N_("Expected score"))
     out.print(mean + number(odds.expected_tricks, ".3f"))
@@ -139,6 +143,46 @@ def render_odds(found: HandOdds) -> None:
             score=odds.expected_score,
         )
     )
+
+
+def _through_lines(found: HandOdds, through: SuitCatches) -> list[Text]:
+    """Each suit M holds with the layouts caught through it, then those caught whichever suit
+    M protects."""
+    layouts = found.odds.layouts
+    header = [_("Caught through"), _("Layouts"), _("Share")]
+    rows = [
+        (
+            f"{suit.glyph} {shown_cards(format_ranks(found.hand.suit_mask(suit)))}",
+            through.caught(suit),
+        )
+        for suit in Suit
+        if found.hand.suit_mask(suit)
+    ]
+    widths = [
+        max(len(header[0]), *(len(name) for name, _count in rows)),
+        max(7, len(header[1])),
+        max(5, len(header[2]) - 1),
+    ]
+    lines = [Text("   ".join([f"{header[0]:<{widths[0]}}", *header[1:]]), style="bold")]
+    for name, count in rows:
+        cells = (
+            f"{name:<{widths[0]}}",
+            f"{number(count, ','):>{widths[1]}}",
+            f"{number(100 * count / layouts, '.1f'):>{widths[2]}}%",
+        )
+        lines.append(Text("   ".join(cells)))
+    whichever = through.whichever
+    lines.append(
+        Text(
+            ngettext(
+                "Caught whichever suit M protects: {count:,} layout ({percent:.1f}%)",
+                "Caught whichever suit M protects: {count:,} layouts ({percent:.1f}%)",
+                whichever,
+                percent=100 * whichever / layouts,
+            )
+        )
+    )
+    return lines
 
 
 def _caught_line(found: HandOdds) -> str:

@@ -385,30 +385,32 @@ static PyObject *py_through(PyObject *self, PyObject *args) {
     return PyLong_FromLong(suits);
 }
 
-static PyObject *py_through_many(PyObject *self, PyObject *args) {
-    (void)self;
+/* through_many and through_ranked: the suits of each layout of the buffer, one byte each. */
+static PyObject *through_buffer(PyObject *args, const char *format, int ranked, const char *name) {
     unsigned int m, pool;
     int leader;
     Py_buffer view;
-    if (!PyArg_ParseTuple(args, "IIiy*:through_many", &m, &pool, &leader, &view)) return NULL;
-    Layouts layouts = {m, pool, 0, 0, 0, {0}, NULL, 0};
+    if (!PyArg_ParseTuple(args, format, &m, &pool, &leader, &view)) return NULL;
+    Layouts layouts = {m, pool, ranked, popcount32(pool), popcount32(m), {0}, NULL, 0};
     PyObject *result = NULL;
-    if (parse_leader(leader) < 0) goto done;
+    if (parse_leader(leader) < 0 || (ranked && check_pool(m, pool) < 0)) goto done;
     if (view.len % 4) {
-        PyErr_SetString(PyExc_ValueError, "l_masks must hold 4-byte unsigned integers");
+        PyErr_Format(PyExc_ValueError, "%s must hold 4-byte unsigned integers", name);
         goto done;
     }
     layouts.values = view.buf;
     layouts.count = view.len / 4;
-    if (check_values(&layouts, "l_masks") < 0) goto done;
+    int i = 0;
+    for (u32 x = pool; x; x &= x - 1) layouts.pool_cards[i++] = lowest(x);
+    if (check_values(&layouts, name) < 0) goto done;
     result = PyBytes_FromStringAndSize(NULL, layouts.count);
     if (!result) goto done;
     uint8_t *out = (uint8_t *)PyBytes_AS_STRING(result);
     PyThreadState *thread = PyEval_SaveThread();
     Budget budget = budget_of(UINT64_MAX, &thread);
-    for (Py_ssize_t i = 0; i < layouts.count && !budget.stopped; i++) {
-        u32 l = left_hand(&layouts, i);
-        out[i] = (uint8_t)through_suits(m, l, pool & ~l, leader, &budget);
+    for (Py_ssize_t j = 0; j < layouts.count && !budget.stopped; j++) {
+        u32 l = left_hand(&layouts, j);
+        out[j] = (uint8_t)through_suits(m, l, pool & ~l, leader, &budget);
     }
     PyEval_RestoreThread(thread);
     node_count += budget.nodes;
@@ -416,6 +418,16 @@ static PyObject *py_through_many(PyObject *self, PyObject *args) {
 done:
     PyBuffer_Release(&view);
     return result;
+}
+
+static PyObject *py_through_many(PyObject *self, PyObject *args) {
+    (void)self;
+    return through_buffer(args, "IIiy*:through_many", 0, "l_masks");
+}
+
+static PyObject *py_through_ranked(PyObject *self, PyObject *args) {
+    (void)self;
+    return through_buffer(args, "IIiy*:through_ranked", 1, "ranks");
 }
 
 /* A list of `n` counts as Python ints (NULL with an exception). */
@@ -495,6 +507,9 @@ static PyObject *py_through_static_answer(PyObject *self, PyObject *args) {
     {"through_many", py_through_many, METH_VARARGS,                                                \
      "through_many(m, pool, leader, l_masks) -> bytes: through() for each L hand (R gets the "     \
      "rest of the pool), one byte each."},                                                         \
+    {"through_ranked", py_through_ranked, METH_VARARGS,                                            \
+     "through_ranked(m, pool, leader, ranks) -> bytes: through() for the splits of the pool with " \
+     "these colex ranks, one byte each."},                                                         \
     {"enumerate_through", py_enumerate_through, METH_VARARGS,                                      \
      "enumerate_through(m, pool, leader, start, count) -> (list[int], list[int]): enumerate()'s "  \
      "histogram, and the caught splits counted by the suits M is caught through (16 counts, by "   \
