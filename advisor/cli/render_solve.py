@@ -62,14 +62,28 @@ def _tricks(result: LayoutResult) -> list[Text]:
 def _layout_verdict(result: LayoutResult) -> Text:
     if not result.caught:
         return Text(_("Clean: the catchers cannot force M to take a trick."), style="bold green")
-    return Text(
-        ngettext(
-            "Caught: the catchers can force M to take {count} trick ({points} to the mountain).",
-            "Caught: the catchers can force M to take {count} tricks ({points} to the mountain).",
-            result.tricks,
-            points=10 * result.tricks,
-        ),
-        style="bold red",
+    caught = ngettext(
+        "Caught: the catchers can force M to take {count} trick ({points} to the mountain).",
+        "Caught: the catchers can force M to take {count} tricks ({points} to the mountain).",
+        result.tricks,
+        points=10 * result.tricks,
+    )
+    return Text.assemble((caught, "bold red"), "\n", _through_words(result))
+
+
+def _through_words(result: LayoutResult) -> str:
+    """Which suits the catchers can force M's first trick into, or that none of them can be."""
+    if not result.through:
+        return _(
+            "Caught whichever suit M protects: no one suit can be made to take his first "
+            "trick, yet some suit always does."
+        )
+    suits = ", ".join(suit.glyph for suit in sorted(result.through))
+    return ngettext(
+        "Caught through {suits}: the catchers can force M's first trick to be in that suit.",
+        "Caught through {suits}: the catchers can force M's first trick into any one of them.",
+        len(result.through),
+        suits=suits,
     )
 
 

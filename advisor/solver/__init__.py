@@ -106,6 +106,9 @@ class LayoutResult:
     """One best line of play, all tricks to the end."""
     hands: Layout
     leader: Seat
+    through: frozenset[Suit] = frozenset()
+    """The suits M is caught through (:func:`caught_through`): empty when he is clean, or
+    caught whichever suit he protects."""
 
     @property
     def caught(self) -> bool:
@@ -118,6 +121,7 @@ class LayoutResult:
             "lead": self.leader.lead.value,
             "caught": self.caught,
             "tricks": self.tricks,
+            "through": [suit.glyph for suit in sorted(self.through)],
             "line": [
                 {
                     "leader": trick.leader.name,
@@ -313,7 +317,8 @@ def nodes_searched() -> int:
 
 
 def solve_layout(m_hand: CardSet, l_hand: CardSet, r_hand: CardSet, leader: Seat) -> LayoutResult:
-    """Solve one deal: M's, L's and R's hands, ``leader`` to lead the first trick.
+    """Solve one deal: M's, L's and R's hands, ``leader`` to lead the first trick; when M is
+    caught, also the suits he is caught through.
 
     The hands must be disjoint and of equal size (10 cards each for a full deal; fewer for an
     endgame). Raises :class:`LayoutError` otherwise.
@@ -330,7 +335,8 @@ def solve_layout(m_hand: CardSet, l_hand: CardSet, r_hand: CardSet, leader: Seat
         for seat in Seat:
             hands[seat] &= ~(1 << trick.card_of(seat).index)
         to_lead = trick.winner
-    return LayoutResult(tricks, tuple(line), (m_hand, l_hand, r_hand), leader)
+    through = caught_through(m_hand, l_hand, r_hand, leader) if tricks else frozenset()
+    return LayoutResult(tricks, tuple(line), (m_hand, l_hand, r_hand), leader, through)
 
 
 def caught_through(

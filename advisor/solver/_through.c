@@ -125,6 +125,7 @@ static int hands_over(u32 m, u32 l, u32 r, int leader) {
 /* The answer without search where one is known (1 or 0), else -1; the target is suit 0.
  * Valid on positions whether normalised or not (the target's slot stays). */
 static ALWAYS_INLINE int through_cutoff(u32 m, u32 l, u32 r, int leader) {
+    (void)l, (void)r, (void)leader; /* unused with every cutoff compiled out */
     if (!(m & 0xFF)) return 0; /* M holds none of the target: he can take no trick of it */
 #ifndef THROUGH_NO_GAMES
     if (leader != SEAT_M) {
