@@ -74,14 +74,11 @@ def _layout_verdict(result: LayoutResult) -> Text:
 def _through_words(result: LayoutResult) -> str:
     """Which suits the catchers can force M's first trick into, or that none of them can be."""
     if not result.through:
-        return _(
-            "Caught whichever suit M protects: no one suit can be made to take his first "
-            "trick, yet some suit always does."
-        )
+        return _("Caught whichever suit M protects: through no one suit alone.")
     suits = ", ".join(suit.glyph for suit in sorted(result.through))
     return ngettext(
-        "Caught through {suits}: the catchers can force M's first trick to be in that suit.",
-        "Caught through {suits}: the catchers can force M's first trick into any one of them.",
+        "Caught through {suits}: the catchers can force M's first trick into that suit.",
+        "Caught through {suits}: the catchers can force M's first trick into each.",
         len(result.through),
         suits=suits,
     )
