@@ -5,6 +5,7 @@ table and its line, in English and Russian."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -198,3 +199,15 @@ def test_the_line_names_how_the_table_adds_the_holes(
     assert line.startswith("Caught through ♠ 31%")
     assert "; caught 50%, 10% of it whichever suit M protects " in line
     assert line.endswith(words)
+
+
+@needs_solver
+def test_batch_records_gain_the_per_suit_figures(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_text(f"{TWO_HOLES}\n{HOPELESS}\n", encoding="utf-8")
+    result = runner.invoke(main, ["batch", "-q", "--exact", str(path), "--format", "jsonl"])
+    first, second = (json.loads(line)["exact"] for line in result.stdout.splitlines())
+    found = exact_odds(parse_hand(TWO_HOLES), Lead.THEM, default_table())
+    assert first["suits"] == found.to_dict()["suits"] and first["suits"][0]["p_caught"] > 0
+    assert first["whichever"] == found.to_dict()["whichever"]
+    assert second["method"] == "bounds" and second["suits"] is None

@@ -12,13 +12,18 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from advisor.calibrate import Calibration, Figure, HoldingCalibration
+from advisor.calibrate import Calibration, CatchFigure, Figure, HoldingCalibration
 from advisor.cli.render import console, labels, percent, plain
 from advisor.i18n import N_, _, ngettext, number, shown_cards
 from advisor.seats import Lead
 from advisor.solver import ProgressCallback
 from advisor.table import Table
 
+_FIGURE_WORDS = {
+    CatchFigure.SUIT: N_("through the holding: M's first trick forced into its suit (per suit)"),
+    CatchFigure.HAND: N_("at all, whatever the suit of M's first trick (the hand's whole chance)"),
+}
+"""What the figures count as caught."""
 _LEAD_HEADS = {Lead.ME: N_("Own: table"), Lead.THEM: N_("Their: table")}
 """The head of a lead's column of table values (exact play's column is headed ``exact``)."""
 
@@ -44,7 +49,7 @@ def render_calibration(calibration: Calibration, table: Table, as_json: bool) ->
         click.echo(json.dumps({"table": table.name, **calibration.to_dict()}, ensure_ascii=False))
         return
     out = console()
-    table_label, exact_label = labels(N_("Table"), N_("Exact"))
+    table_label, exact_label, caught_label = labels(N_("Table"), N_("Exact"), N_("Caught"))
     out.print(Text.assemble((table_label, "bold"), plain(table.name)))
     if calibration.samples is None:
         deals = _("every split of every representative hand (exact)")
@@ -56,6 +61,7 @@ def render_calibration(calibration: Calibration, table: Table, as_json: bool) ->
             seed=calibration.seed,
         )
     out.print(Text.assemble((exact_label, "bold"), deals))
+    out.print(Text.assemble((caught_label, "bold"), _(_FIGURE_WORDS[calibration.figure])))
     out.print(_rows(calibration))
     out.print(
         _(
