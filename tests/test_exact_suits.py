@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from russian import english_words
 from russian_forms import russian
 from solver_build import needs_solver
+from test_cli_exact import _eighty_columns  # noqa: F401 - the autouse fixture, shared
 
 from advisor.cards import CardSet, Suit, parse_hand
 from advisor.cli import main
@@ -36,12 +37,6 @@ from advisor.verdict import assess
 
 TWO_HOLES = "♠7 10 ♣7 8 9 ♦7 8 9 ♥7 J"
 HOPELESS = "7S 10S AS 7C 9C 9D 10D KD 7H JH"
-
-
-@pytest.fixture(autouse=True)
-def _eighty_columns(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", "80")
-    monkeypatch.setenv("NO_COLOR", "1")
 
 
 @needs_solver

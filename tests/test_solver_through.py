@@ -22,7 +22,7 @@ from types import ModuleType
 
 import pytest
 from solver_build import require_solver
-from test_solver_oracle import _cards, _follow, brute_force, random_endgame
+from test_solver_oracle import brute_force, minimax, random_endgame
 
 from advisor.cards import DECK_MASK, CardSet, Suit, parse_cards, parse_hand
 from advisor.errors import LayoutError
@@ -62,36 +62,13 @@ def brute_through(m: int, left: int, right: int, leader: int, target: int) -> bo
     target if that trick was led in it) or has no cards left (never caught)."""
     if not m:
         return False
-    hands = (m, left, right)
-    a, b, c = leader, (leader + 1) % 3, (leader + 2) % 3
-    results_a = []
-    for card_a in _cards(hands[a]):
-        suit = card_a >> 3
-        results_b = []
-        for card_b in _follow(hands[b], suit):
-            results_c = []
-            for card_c in _follow(hands[c], suit):
-                winner, top = a, card_a
-                if card_b >> 3 == suit and card_b > top:
-                    winner, top = b, card_b
-                if card_c >> 3 == suit and card_c > top:
-                    winner = c
-                if winner == 0:
-                    results_c.append(suit == target)
-                    continue
-                rest = list(hands)
-                rest[a] &= ~(1 << card_a)
-                rest[b] &= ~(1 << card_b)
-                rest[c] &= ~(1 << card_c)
-                results_c.append(brute_through(rest[0], rest[1], rest[2], winner, target))
-            results_b.append(_best(c, results_c))
-        results_a.append(_best(b, results_b))
-    return _best(a, results_a)
 
+    def after(winner: int, suit: int, rest: list[int]) -> bool:
+        if winner == 0:
+            return suit == target
+        return brute_through(rest[0], rest[1], rest[2], winner, target)
 
-def _best(seat: int, values: list[bool]) -> bool:
-    """M (seat 0) avoids the catch, the catchers force it."""
-    return all(values) if seat == 0 else any(values)
+    return minimax([m, left, right], leader, after)
 
 
 def brute_mask(hands: list[int], leader: int) -> int:
