@@ -406,11 +406,15 @@ Every entry of that table (each '|' alternative on its own where their figures d
 every holding of up to four cards that is not clean, priced by the solver in representative
 hands: the other suits clean and low as dealt (each suit's share of a random deal replaced by
 its lowest cards), two cards of the other suits discarded (as if the talon brought them), the
-catchers' 20 cards split at random; {caught}. own = M leads the first trick; their = L and R
-leading, averaged. The settings and rules are those of the table calibrated."""
+catchers' 20 cards split at random. own = M leads the first trick; their = L and R leading,
+averaged. The settings and rules are those of the table calibrated.
+{caught}"""
 _CAUGHT_WORDS = {
-    CatchFigure.SUIT: "caught through the holding (M's first trick forced into its suit)",
-    CatchFigure.HAND: "caught at all (the hand's whole catch chance)",
+    CatchFigure.SUIT: (
+        "A deal counts when M is caught through the holding: his first trick is forced\n"
+        "into its suit, however he tries to take it in another."
+    ),
+    CatchFigure.HAND: "A deal counts when M is caught at all: the hand's whole catch chance.",
 }
 """What counts as caught, in the file's header."""
 

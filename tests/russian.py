@@ -42,6 +42,7 @@ ALWAYS_LATIN = frozenset(
         "second",
         "third",
         "suit",
+        "hand",
         "dealer",
         "sum",
         "independent",

@@ -66,7 +66,7 @@ def test_the_table_file_says_which_figure() -> None:
     for figure, words in (("suit", "caught through the holding"), ("hand", "caught at all")):
         found = calibrate(default_table(), samples=200, holdings=chosen, figure=figure)
         text = calibrated_table_text(found, default_table(), "advisor table calibrate")
-        assert f"catchers' 20 cards split at random; {words}" in text
+        assert f"\n# A deal counts when M is {words}" in text
         source = next(line for line in text.splitlines() if line.startswith('"7 J"'))
         assert (", caught through the holding: 200 deals" in source) is (figure == "suit")
 

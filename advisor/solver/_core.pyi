@@ -118,7 +118,8 @@ def through_static_answer(m: int, l: int, r: int, leader: int, suit: int, /) -> 
     the suit, or the suit safe (0); the suit catching M by itself from the leader, or from his
     partner once the leader has handed him the lead in a suit M follows (1). With M on lead:
     void in it, a sure winner elsewhere, the suit safe with a card elsewhere to lead, or an exit
-    in it that leaves it safe (0). The tests prove each against brute force."""
+    in it that leaves it safe (0); every lead of his answered by such a catch (1). The tests
+    prove each against brute force."""
 
 def use_table(buffer: Buffer | None, /) -> None:
     """Search with ``buffer`` (writable, 64-byte aligned, a power of two entries of ENTRY_SIZE

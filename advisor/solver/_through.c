@@ -30,6 +30,9 @@
  *     cards of its suit wins his first trick elsewhere (0); the target SAFE and a card outside
  *     it to lead (0: M wins that trick elsewhere, or a catcher leads into a safe target); an
  *     exit in the target that leaves it safe (0: the exit of the plain search, for one suit);
+ *     and each lead of his answered by a catch (1): every other suit's card overtaken by a
+ *     catcher from whose lead the target, untouched, catches him by itself, every card of the
+ *     target ducked for his trick or won into such a catch;
  *   - what the plain question (is M caught at all?) says (THROUGH_NO_PLAIN): not caught at
  *     all, from its cutoffs or its table, means 0; and where every other suit is dead (M holds
  *     nothing in it above the catchers' cards), M's first trick can only be of the target, so
@@ -107,6 +110,52 @@ static int escapes(u32 m, u32 l, u32 r) {
 }
 #endif
 
+#ifndef THROUGH_NO_LEAD_CUTS
+/* After M leads `x` of the target and the catchers play `l_card`, `r_card` (0: void), the
+ * trick is M's (caught through the target), or the winner catches him by the target alone. */
+static int lead_caught_after(u32 m, u32 l, u32 r, u32 x, u32 l_card, u32 r_card) {
+    if (x > l_card && x > r_card) return 1;
+    u32 a = (m & ~x) | (r & ~r_card), b = (l & ~l_card) | (r & ~r_card);
+    return suit_flags(a, b) >> (l_card > r_card ? SEAT_L : SEAT_R) & 1;
+}
+
+/* M leads his highest card of the suit at `shift` (another than the target): a catcher can
+ * overtake it and win the trick, the target untouched (the other catcher follows the suit under
+ * him, or throws a card of a third suit), and the target then catches M by itself from the
+ * winner's lead. Every lower card of the suit is overtaken the same way. */
+static int overtaken_into_catch(u32 m, u32 l, u32 r, int shift, u32 flags) {
+    u32 mine = m >> shift & 0xFF;
+    for (int seat = SEAT_L; seat <= SEAT_R; seat++) {
+        u32 hand = seat == SEAT_L ? l : r, other = seat == SEAT_L ? r : l;
+        u32 own = hand >> shift & 0xFF, theirs = other >> shift & 0xFF;
+        if (!(flags >> seat & 1) || !own || highest(own) < highest(mine)) continue;
+        if (theirs ? LOWEST8[theirs] < highest(own) : (other & ~0xFFu) != 0) return 1;
+    }
+    return 0;
+}
+
+/* M on lead (target: suit 0) is caught through it whatever he leads: each card of another
+ * suit is overtaken into a catch by the target alone (overtaken_into_catch), and to each card
+ * of the target the catchers have an answer that lets him win the trick or leaves the winner
+ * such a catch. */
+static int lead_is_caught(u32 m, u32 l, u32 r) {
+    u32 flags = suit_flags(SUIT_A(m, l, r, 0), SUIT_B(m, l, r, 0));
+    if (!(flags & (CATCH_L | CATCH_R))) return 0;
+    for (int shift = 8; shift < 32; shift += 8)
+        if (m >> shift & 0xFF && !overtaken_into_catch(m, l, r, shift, flags)) return 0;
+    u32 ml = m & 0xFF, ll = l & 0xFF, rl = r & 0xFF;
+    for (u32 xs = ml; xs; xs &= xs - 1) {
+        u32 x = xs & -xs;
+        int answered = 0;
+        for (u32 lc = ll ? ll : 1; lc && !answered; lc &= lc - 1)
+            for (u32 rc = rl ? rl : 1; rc && !answered; rc &= rc - 1)
+                answered = lead_caught_after(ml, ll, rl, x, ll ? lc & -lc : 0, rl ? rc & -rc : 0);
+        if (!answered) return 0;
+    }
+    return 1;
+}
+#endif
+
 #if !defined THROUGH_NO_GAMES && !defined THROUGH_NO_TRANSFER
 /* The catcher on lead can hand the lead to his partner without a card of the target (suit 0)
  * played: in another suit M holds (so he follows it, and keeps his cards of the target), the
@@ -139,6 +188,7 @@ static ALWAYS_INLINE int through_cutoff(u32 m, u32 l, u32 r, int leader) {
 #endif
 #ifndef THROUGH_NO_LEAD_CUTS
     if (leader == SEAT_M && escapes(m, l, r)) return 0;
+    if (leader == SEAT_M && lead_is_caught(m, l, r)) return 1;
 #endif
     return -1;
 }
