@@ -15,9 +15,10 @@ chosen by exact play) on exact_speed.py's hands, misère-like and random in turn
 turn (me, left, right, them), without the per-suit figures and with them, each from an empty
 table, CPU seconds. Target: with them at most 1.5 times the time without.
 
-Each line gives both times and their ratio; the summary the ratio of the totals, the median
-ratio and the largest (with its hand), and how busy the machine was (CPU seconds are the
-figures to compare on a shared machine).
+Each figure is the best of three runs (CPU seconds: on a shared machine the figures to compare;
+the search nodes, the same every run, beside them). Each line gives both times and their
+ratio; the summary the ratio of the totals, the median ratio and the largest (with its hand),
+and how busy the machine was.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import statistics
 import time
 from collections.abc import Callable
 from functools import partial
+from typing import NamedTuple
 
 from exact_speed import LEADS, SEED, card, hand_set
 from machine import machine_ticks
@@ -35,29 +37,49 @@ from advisor.cards import DECK_MASK, CardSet
 from advisor.exact import exact_odds
 from advisor.seats import Lead, Seat
 from advisor.solver import _core as core
-from advisor.solver import catch_odds
+from advisor.solver import catch_odds, nodes_searched
 from advisor.table import default_table
 
-
-def cpu(run: Callable[[], object]) -> float:
-    """CPU seconds of ``run`` from an empty transposition table."""
-    core.clear()
-    start = time.process_time()
-    run()
-    return time.process_time() - start
+RUNS = 3  # each figure the best of this many runs (the machine is shared)
 
 
-def report(name: str, rows: list[tuple[str, float, float]]) -> None:
-    ratios = [(with_ / without, label) for label, without, with_ in rows]
-    total = sum(w for _, _, w in rows) / sum(p for _, p, _ in rows)
-    worst, label = max(ratios)
-    print(
-        f"{name}: total {total:.2f}x, median {statistics.median(r for r, _ in ratios):.2f}x, "
-        f"largest {worst:.2f}x ({label})"
+class Run(NamedTuple):
+    cpu: float
+    """CPU seconds, the best of the runs."""
+    nodes: int
+    """Search nodes (the same every run)."""
+
+
+def measured(run: Callable[[], object]) -> Run:
+    """``run`` from an empty transposition table, RUNS times: the least CPU time."""
+    best = float("inf")
+    for _ in range(RUNS):
+        core.clear()
+        start = time.process_time()
+        run()
+        best = min(best, time.process_time() - start)
+    return Run(best, nodes_searched())
+
+
+def line(label: str, without: Run, with_: Run) -> str:
+    return (
+        f"  {label:<56} {without.cpu:6.2f} s {with_.cpu:6.2f} s  {with_.cpu / without.cpu:5.2f}x"
+        f"  nodes {with_.nodes / max(1, without.nodes):5.2f}x"
     )
 
 
-def solve_rows(hands: list[list[int]]) -> list[tuple[str, float, float]]:
+def report(name: str, rows: list[tuple[str, Run, Run]]) -> None:
+    ratios = [(with_.cpu / without.cpu, label) for label, without, with_ in rows]
+    total = sum(w.cpu for _, _, w in rows) / sum(p.cpu for _, p, _ in rows)
+    nodes = sum(w.nodes for _, _, w in rows) / sum(p.nodes for _, p, _ in rows)
+    worst, label = max(ratios)
+    print(
+        f"{name}: total {total:.2f}x (nodes {nodes:.2f}x), median "
+        f"{statistics.median(r for r, _ in ratios):.2f}x, largest {worst:.2f}x ({label})"
+    )
+
+
+def solve_rows(hands: list[list[int]]) -> list[tuple[str, Run, Run]]:
     print("solve --exact: the plain enumeration, then per suit (CPU s)")
     rows = []
     for cards in hands:
@@ -65,26 +87,26 @@ def solve_rows(hands: list[list[int]]) -> list[tuple[str, float, float]]:
         missing = sorted(CardSet(DECK_MASK) - hand, key=lambda c: (c.rank, c.suit))
         discards = CardSet.of(missing[-2:])
         for seat in Seat:
-            plain = cpu(partial(catch_odds, hand, discards, seat))
-            per_suit = cpu(partial(catch_odds, hand, discards, seat, per_suit=True))
+            plain = measured(partial(catch_odds, hand, discards, seat))
+            per_suit = measured(partial(catch_odds, hand, discards, seat, per_suit=True))
             label = f"{' '.join(card(i) for i in cards)} --lead {seat.lead.value}"
             rows.append((label, plain, per_suit))
-            print(f"  {label:<44} {plain:6.2f} s {per_suit:6.2f} s  {per_suit / plain:5.2f}x")
+            print(line(label, plain, per_suit))
     return rows
 
 
-def check_rows(hands: list[tuple[str, list[int]]]) -> list[tuple[str, float, float]]:
+def check_rows(hands: list[tuple[str, list[int]]]) -> list[tuple[str, Run, Run]]:
     print("check --exact: without the per-suit figures, then with them (CPU s)")
     table = default_table()
     rows = []
     for number, (kind, cards) in enumerate(hands):
         hand = CardSet(sum(1 << index for index in cards))
         lead = Lead(LEADS[number % len(LEADS)])
-        without = cpu(partial(exact_odds, hand, lead, table, per_suit=False))
-        with_ = cpu(partial(exact_odds, hand, lead, table))
-        label = f"{' '.join(card(i) for i in cards)} --lead {lead.value}"
+        without = measured(partial(exact_odds, hand, lead, table, per_suit=False))
+        with_ = measured(partial(exact_odds, hand, lead, table))
+        label = f"{kind:<11} {' '.join(card(i) for i in cards)} --lead {lead.value}"
         rows.append((label, without, with_))
-        print(f"  {kind:<11} {label:<44} {without:6.2f} s {with_:6.2f} s  {with_ / without:5.2f}x")
+        print(line(label, without, with_))
     return rows
 
 
