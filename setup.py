@@ -12,7 +12,12 @@ setup(
         Extension(
             "advisor.solver._core",
             sources=["advisor/solver/_core.c"],
-            depends=["advisor/_cards.h", "advisor/_stop.h", "advisor/solver/_lead.c"],
+            depends=[
+                "advisor/_cards.h",
+                "advisor/_stop.h",
+                "advisor/solver/_lead.c",
+                "advisor/solver/_through.c",
+            ],
             extra_compile_args=["-O3", "-std=c99", "-Wall", "-Wextra"],
             optional=True,
         ),

@@ -107,14 +107,10 @@ static int emit_up(u32 cards, uint8_t *out, int n) {
         }                       \
     } while (0)
 
-/*
- * The canonical form of a position: each suit's remaining cards renumbered 0, 1, 2 ... (only
- * their order matters), and the suits sorted (there are no trumps, so suits are
- * interchangeable), so that equal endgames meet in one table entry.
- */
-static ALWAYS_INLINE void normalise(u32 h[3]) {
+/* A position's suits, each one word: its remaining cards renumbered 0, 1, 2 ... (only their
+ * order matters), seat 0's byte | seat 1's << 8 | seat 2's << 16. */
+static ALWAYS_INLINE void suit_words(const u32 h[3], u32 suit[4]) {
     u32 all = h[0] | h[1] | h[2];
-    u32 suit[4]; /* per suit: seat 0's byte | seat 1's << 8 | seat 2's << 16 */
     for (int i = 0; i < 4; i++) {
         int shift = 8 * i;
         u32 rem = all >> shift & 0xFF;
@@ -122,11 +118,10 @@ static ALWAYS_INLINE void normalise(u32 h[3]) {
                   (u32)COMPRESS[rem][h[1] >> shift & 0xFF] << 8 |
                   (u32)COMPRESS[rem][h[2] >> shift & 0xFF] << 16;
     }
-    SORT2(suit[0], suit[1]);
-    SORT2(suit[2], suit[3]);
-    SORT2(suit[0], suit[2]);
-    SORT2(suit[1], suit[3]);
-    SORT2(suit[1], suit[2]);
+}
+
+/* The hands of suit words, suit[i] becoming suit i. */
+static ALWAYS_INLINE void hands_of_suit_words(const u32 suit[4], u32 h[3]) {
     /* transpose: byte `seat` of suit[i] becomes byte i of h[seat] */
     u32 lo01 = (suit[0] & 0x00FF00FFu) | (suit[1] & 0x00FF00FFu) << 8;   /* 00 01 20 21 */
     u32 hi01 = (suit[0] >> 8 & 0x00FF00FFu) | (suit[1] >> 8 & 0x00FF00FFu) << 8; /* 10 11 . . */
@@ -135,6 +130,22 @@ static ALWAYS_INLINE void normalise(u32 h[3]) {
     h[0] = (lo01 & 0xFFFFu) | lo23 << 16;
     h[1] = (hi01 & 0xFFFFu) | hi23 << 16;
     h[2] = lo01 >> 16 | (lo23 & 0xFFFF0000u);
+}
+
+/*
+ * The canonical form of a position: each suit's remaining cards renumbered (suit_words), and
+ * the suits sorted (there are no trumps, so suits are interchangeable), so that equal endgames
+ * meet in one table entry.
+ */
+static ALWAYS_INLINE void normalise(u32 h[3]) {
+    u32 suit[4];
+    suit_words(h, suit);
+    SORT2(suit[0], suit[1]);
+    SORT2(suit[2], suit[3]);
+    SORT2(suit[0], suit[2]);
+    SORT2(suit[1], suit[3]);
+    SORT2(suit[1], suit[2]);
+    hands_of_suit_words(suit, h);
 }
 
 #endif

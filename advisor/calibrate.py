@@ -21,6 +21,15 @@ A hand is then one shape (the other suits' lengths and where the two discards co
 the number of deals and talons it stands for as its weight: :func:`representative_hands`.
 ``own`` is the catch chance with M on lead; ``their`` the mean of L leading and R leading.
 
+**What counts as caught** (``figure``, :class:`CatchFigure`): by default the deals M is caught
+through the holding's suit (:func:`advisor.solver.through_many`: his first trick forced into
+it, however he tries to take it elsewhere), the per-suit chance a table entry stands for; or
+every deal he is caught in (``hand``: the hand's whole catch chance). The two differ only on
+his own lead: with a catcher on lead his other suits, all below the catchers' cards, can take
+no trick, so his first trick is of the holding whenever he is caught; on lead he may have to
+lead a card of another suit into catchers void in it, which catches the hand but not the
+holding.
+
 With ``samples`` (default :data:`~advisor.defaults.CALIBRATE_SAMPLES`) each holding gets that
 many deals: the hands drawn by weight, the splits at random, from PRNGs seeded by ``seed`` and
 the holding (the same answer every run, with any number of jobs); the 95 % interval is Wilson's
@@ -42,7 +51,7 @@ import random
 import re
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,10 +76,12 @@ from advisor.solver import (
     core_available,
     solve_many,
     stop_searches,
+    through_many,
     wilson_interval,
 )
 from advisor.table import RULE_DEFAULTS, SETTING_DEFAULTS, Table, merge_table
 from advisor.verdict import json_number
+from advisor.words import Word
 
 COMMON_LENGTH = 4
 """Holdings the table lacks are calibrated up to this many cards."""
@@ -81,6 +92,15 @@ LEADS = (Lead.ME, Lead.THEM)
 """The leads a holding is calibrated for: ``own`` (M leads) and ``their`` (L and R, averaged)."""
 # where the two discards come from, by other suit
 _DISCARD_SPLITS = ((2, 0, 0), (0, 2, 0), (0, 0, 2), (1, 1, 0), (1, 0, 1), (0, 1, 1))
+
+
+class CatchFigure(Word):
+    """What a calibration counts as the holding caught."""
+
+    SUIT = "suit"
+    """Caught through the holding's suit: M's first trick forced into it (the default)."""
+    HAND = "hand"
+    """Caught at all, whatever the suit of his first trick: the hand's whole catch chance."""
 
 
 @dataclass(frozen=True)
@@ -210,6 +230,7 @@ class Calibration:
     leads: tuple[Lead, ...]
     samples: int | None
     seed: int
+    figure: CatchFigure = CatchFigure.SUIT
 
     @property
     def exact(self) -> bool:
@@ -219,6 +240,7 @@ class Calibration:
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "leads": [_LEAD_WORDS[lead] for lead in self.leads],
+            "figure": self.figure.value,
             "samples": self.samples,
             "seed": self.seed,
             "exact": self.exact,
@@ -275,8 +297,11 @@ def _pieces(holding: Holding, samples: int | None, seed: int) -> list[_Piece]:
     ]
 
 
-def _solve(piece: _Piece, seats: Sequence[Seat]) -> dict[Seat, int]:
-    """Caught layouts of the piece for each seat leading (the same layouts for every seat)."""
+def _solve(
+    piece: _Piece, seats: Sequence[Seat], figure: CatchFigure = CatchFigure.SUIT
+) -> dict[Seat, int]:
+    """Caught layouts of the piece for each seat leading (the same layouts for every seat):
+    caught through the holding's suit, or at all (``figure``)."""
     hand, pool = piece.hand.hand, piece.hand.pool
     bits = [1 << card.index for card in pool]
     if piece.splits is None:
@@ -287,7 +312,12 @@ def _solve(piece: _Piece, seats: Sequence[Seat]) -> dict[Seat, int]:
     caught = {}
     for seat in seats:
         tricks = solve_many(hand, pool, seat, lefts, cap=1)
-        caught[seat] = len(tricks) - tricks.count(0)
+        if figure is CatchFigure.HAND:
+            caught[seat] = len(tricks) - tricks.count(0)
+            continue
+        held = array("I", (left for left, t in zip(lefts, tricks, strict=True) if t))
+        masks = through_many(hand, pool, seat, held)
+        caught[seat] = sum(1 for mask in masks if mask >> HOLDING_SUIT & 1)
     return caught
 
 
@@ -316,12 +346,15 @@ def calibrate(
     seed: int = 0,
     jobs: int = 1,
     holdings: Iterable[Holding] | None = None,
+    figure: CatchFigure | str = CatchFigure.SUIT,
     progress: ProgressCallback | None = None,
 ) -> Calibration:
     """Calibrate ``table`` (see the module docstring): every holding of
-    :func:`calibration_holdings`, or only ``holdings``. ``jobs`` threads solve at once (the
-    answer does not depend on it); ``progress(done, total)`` is called as each piece of work
-    (a representative hand of a holding) is done."""
+    :func:`calibration_holdings`, or only ``holdings``; caught through the holding's suit, or
+    at all (``figure``). ``jobs`` threads solve at once (the answer does not depend on it);
+    ``progress(done, total)`` is called as each piece of work (a representative hand of a
+    holding) is done."""
+    figure = _catch_figure(figure)
     if samples is not None:
         check_samples(samples)
     check_jobs(jobs)
@@ -335,7 +368,7 @@ def calibrate(
     seats = [seat for lead in leads for seat in lead.seats]
     pieces = {holding: _pieces(holding, samples, seed) for holding, _ in chosen}
     work = [piece for found in pieces.values() for piece in found]
-    solved = _run(work, seats, jobs, progress)
+    solved = _run(work, functools.partial(_solve, seats=seats, figure=figure), jobs, progress)
     rows = []
     for holding, key in chosen:
         mine = pieces[holding]
@@ -346,7 +379,16 @@ def calibrate(
         }
         judged = {lead: judge(table, lead).facts(holding.mask).judgement for lead in leads}
         rows.append(HoldingCalibration(holding, key, judged, exact))
-    return Calibration(tuple(rows), tuple(leads), samples, seed)
+    return Calibration(tuple(rows), tuple(leads), samples, seed, figure)
+
+
+def _catch_figure(value: CatchFigure | str) -> CatchFigure:
+    try:
+        return CatchFigure(value)
+    except ValueError:
+        raise CalibrationError(
+            Phrase("figure '{value}' must be suit or hand", value=value)
+        ) from None
 
 
 def _listed(table: Table, holdings: Iterable[Holding]) -> list[tuple[Holding, str | None]]:
@@ -358,12 +400,14 @@ def _listed(table: Table, holdings: Iterable[Holding]) -> list[tuple[Holding, st
 
 
 def _run(
-    work: Sequence[_Piece], seats: Sequence[Seat], jobs: int, progress: ProgressCallback | None
+    work: Sequence[_Piece],
+    solve: Callable[[_Piece], dict[Seat, int]],
+    jobs: int,
+    progress: ProgressCallback | None,
 ) -> Iterator[dict[Seat, int]]:
     """Each piece's caught counts, in order; with jobs > 1 in that many threads (the compiled
     search lets go of the GIL and the threads share its transposition table), stopped at once
     when the caller stops reading or is interrupted (:func:`advisor.parallel.in_order`)."""
-    solve = functools.partial(_solve, seats=seats)
     with contextlib.closing(in_order(solve, work, jobs, stop_searches)) as solved:
         for done, counts in enumerate(solved, 1):
             yield counts
@@ -381,7 +425,16 @@ every holding of up to four cards that is not clean, priced by the solver in rep
 hands: the other suits clean and low as dealt (each suit's share of a random deal replaced by
 its lowest cards), two cards of the other suits discarded (as if the talon brought them), the
 catchers' 20 cards split at random. own = M leads the first trick; their = L and R leading,
-averaged. The settings and rules are those of the table calibrated."""
+averaged. The settings and rules are those of the table calibrated.
+{caught}"""
+_CAUGHT_WORDS = {
+    CatchFigure.SUIT: (
+        "A deal counts when M is caught through the holding: his first trick is forced\n"
+        "into its suit, however he tries to take it in another."
+    ),
+    CatchFigure.HAND: "A deal counts when M is caught at all: the hand's whole catch chance.",
+}
+"""What counts as caught, in the file's header."""
 
 
 def calibrated_table_text(calibration: Calibration, table: Table, command: str) -> str:
@@ -394,7 +447,8 @@ def calibrated_table_text(calibration: Calibration, table: Table, command: str) 
     if set(calibration.leads) != set(LEADS):
         raise CalibrationError(Phrase("a table file needs both leads calibrated (own and their)"))
     document = tomlkit.document()
-    for line in _HEADER.format(command=command, name=table.name).splitlines():
+    caught = _CAUGHT_WORDS[calibration.figure]
+    for line in _HEADER.format(command=command, name=table.name, caught=caught).splitlines():
         document.add(tomlkit.comment(line))
     document.add("inherit", False)
     for name in SETTING_DEFAULTS:
@@ -448,52 +502,89 @@ def _figures(row: HoldingCalibration) -> tuple[float, ...]:
 
 
 def _source(calibration: Calibration, own: Figure, their: Figure) -> str:
-    """The conditions of an entry's figures: the hands, the deals, the intervals (in English:
-    the file is a record; :func:`source_phrase` reads it back for people)."""
+    """The conditions of an entry's figures: the hands, what counts as caught, the deals, the
+    intervals (in English: the file is a record; :func:`source_phrase` reads it back for
+    people)."""
+    figure = calibration.figure
     if calibration.samples is None:
-        return str(Phrase(_EVERY_DEAL))
+        return str(Phrase(_EVERY_DEAL[figure]))
     if own.low is None or own.high is None or their.low is None or their.high is None:
-        return str(_few_deals_source(calibration.samples, str(calibration.seed)))
+        return str(_few_deals_source(figure, calibration.samples, str(calibration.seed)))
     bounds = (own.low, own.high, their.low, their.high)
-    return str(_sampled_source(calibration.samples, str(calibration.seed), bounds))
+    return str(_sampled_source(figure, calibration.samples, str(calibration.seed), bounds))
 
 
-_EVERY_DEAL = N_("exact play in clean low hands, two of their cards discarded: every deal")
+_EVERY_DEAL = {
+    CatchFigure.HAND: N_("exact play in clean low hands, two of their cards discarded: every deal"),
+    CatchFigure.SUIT: N_(
+        "exact play in clean low hands, two of their cards discarded, caught through the "
+        "holding: every deal"
+    ),
+}
 _N = r"(\d+\.\d)"
 _SAMPLED_TEXT = re.compile(
-    r"exact play in clean low hands, two of their cards discarded: ([\d,]+) deals? \(seed "
+    r"exact play in clean low hands, two of their cards discarded(, caught through the "
+    r"holding)?: ([\d,]+) deals? \(seed "
     rf"(-?\d+)\); 95%: own {_N}–{_N}, their {_N}–{_N}"
 )
-"""What :func:`_sampled_source` writes in English, read back."""
+"""What :func:`_sampled_source` writes in English, read back (the figure caught through the
+holding, or, without that clause, the hand's whole catch chance)."""
 _FEW_DEALS_TEXT = re.compile(
-    r"exact play in clean low hands, two of their cards discarded: ([\d,]+) deals? \(seed "
-    r"(-?\d+)\), too few for a 95% interval"
+    r"exact play in clean low hands, two of their cards discarded(, caught through the "
+    r"holding)?: ([\d,]+) deals? \(seed (-?\d+)\), too few for a 95% interval"
 )
 """What :func:`_few_deals_source` writes in English, read back."""
 
 
-def _sampled_source(samples: int, seed: str, bounds: Sequence[float]) -> Phrase:
+def _sampled_source(
+    figure: CatchFigure, samples: int, seed: str, bounds: Sequence[float]
+) -> Phrase:
     own_low, own_high, their_low, their_high = bounds
+    figures = {
+        "seed": seed,
+        "own_low": own_low,
+        "own_high": own_high,
+        "their_low": their_low,
+        "their_high": their_high,
+    }
+    if figure is CatchFigure.HAND:
+        return Phrase.counted(
+            "exact play in clean low hands, two of their cards discarded: {count:,} deal (seed "
+            "{seed}); 95%: own {own_low:.1f}–{own_high:.1f}, their "
+            "{their_low:.1f}–{their_high:.1f}",
+            "exact play in clean low hands, two of their cards discarded: {count:,} deals (seed "
+            "{seed}); 95%: own {own_low:.1f}–{own_high:.1f}, their "
+            "{their_low:.1f}–{their_high:.1f}",
+            samples,
+            **figures,
+        )
     return Phrase.counted(
-        "exact play in clean low hands, two of their cards discarded: {count:,} deal (seed "
-        "{seed}); 95%: own {own_low:.1f}–{own_high:.1f}, their {their_low:.1f}–{their_high:.1f}",
-        "exact play in clean low hands, two of their cards discarded: {count:,} deals (seed "
-        "{seed}); 95%: own {own_low:.1f}–{own_high:.1f}, their {their_low:.1f}–{their_high:.1f}",
+        "exact play in clean low hands, two of their cards discarded, caught through the "
+        "holding: {count:,} deal (seed {seed}); 95%: own {own_low:.1f}–{own_high:.1f}, their "
+        "{their_low:.1f}–{their_high:.1f}",
+        "exact play in clean low hands, two of their cards discarded, caught through the "
+        "holding: {count:,} deals (seed {seed}); 95%: own {own_low:.1f}–{own_high:.1f}, their "
+        "{their_low:.1f}–{their_high:.1f}",
         samples,
-        seed=seed,
-        own_low=own_low,
-        own_high=own_high,
-        their_low=their_low,
-        their_high=their_high,
+        **figures,
     )
 
 
-def _few_deals_source(samples: int, seed: str) -> Phrase:
+def _few_deals_source(figure: CatchFigure, samples: int, seed: str) -> Phrase:
+    if figure is CatchFigure.HAND:
+        return Phrase.counted(
+            "exact play in clean low hands, two of their cards discarded: {count:,} deal (seed "
+            "{seed}), too few for a 95% interval",
+            "exact play in clean low hands, two of their cards discarded: {count:,} deals (seed "
+            "{seed}), too few for a 95% interval",
+            samples,
+            seed=seed,
+        )
     return Phrase.counted(
-        "exact play in clean low hands, two of their cards discarded: {count:,} deal (seed "
-        "{seed}), too few for a 95% interval",
-        "exact play in clean low hands, two of their cards discarded: {count:,} deals (seed "
-        "{seed}), too few for a 95% interval",
+        "exact play in clean low hands, two of their cards discarded, caught through the "
+        "holding: {count:,} deal (seed {seed}), too few for a 95% interval",
+        "exact play in clean low hands, two of their cards discarded, caught through the "
+        "holding: {count:,} deals (seed {seed}), too few for a 95% interval",
         samples,
         seed=seed,
     )
@@ -502,13 +593,17 @@ def _few_deals_source(samples: int, seed: str) -> Phrase:
 def source_phrase(source: str) -> Phrase | None:
     """The phrase of a source :func:`calibrated_table_text` wrote (so that it can be shown in
     the language spoken), or None for any other text."""
-    if source == _EVERY_DEAL:
-        return Phrase(_EVERY_DEAL)
+    for text in _EVERY_DEAL.values():
+        if source == text:
+            return Phrase(text)
     few = _FEW_DEALS_TEXT.fullmatch(source)
     if few is not None:
-        return _few_deals_source(int(few.group(1).replace(",", "")), few.group(2))
+        through, count, seed = few.groups()
+        figure = CatchFigure.HAND if through is None else CatchFigure.SUIT
+        return _few_deals_source(figure, int(count.replace(",", "")), seed)
     found = _SAMPLED_TEXT.fullmatch(source)
     if found is None:
         return None
-    count, seed, *bounds = found.groups()
-    return _sampled_source(int(count.replace(",", "")), seed, [float(b) for b in bounds])
+    through, count, seed, *bounds = found.groups()
+    figure = CatchFigure.HAND if through is None else CatchFigure.SUIT
+    return _sampled_source(figure, int(count.replace(",", "")), seed, [float(b) for b in bounds])

@@ -48,6 +48,14 @@ each, and averages them: the averaged intervals run from the mean of the two low
 mean of the two upper ones (conservative: the seats share the splits, so their errors go
 together, and the spread of a mean is at most the mean of the spreads).
 
+**Per suit** (``per_suit``, the default): the same reported deals, with the discard each talon
+got, also say through which suits M is caught (:func:`advisor.solver.through_many`, asked of
+the caught deals only): the catchers can force his first trick into that suit, however he
+tries to take it in another. Each suit's share of the deals, and the share caught whichever
+suit M protects (caught, but through no one suit), with intervals as for the catch chance;
+and the holding M keeps in the suit after the discard, most often over the talons. Bounds
+(:attr:`Method.BOUNDS`) solve no deal to the end, so they have no per-suit figures.
+
 **The exact-play verdict** declares when the expected score of the misère (+10 clean, -10 per
 trick) is above the score of passing, the table's ``pass_score`` (default 0), and, when the table
 sets ``exact_threshold``, the catch chance is at most that many percent. The founding verdict is
@@ -62,9 +70,9 @@ import heapq
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from advisor.cards import HAND_SIZE, Card, CardSet
+from advisor.cards import HAND_SIZE, Card, CardSet, Suit
 from advisor.defaults import EXACT_DEALS, TALON_COUNT
 from advisor.errors import ExactError
 from advisor.exact_discard import (
@@ -76,6 +84,7 @@ from advisor.exact_discard import (
     total_score,
 )
 from advisor.exact_sample import Deals, Stratum
+from advisor.holdings import Holding
 from advisor.i18n import Phrase, as_cards
 from advisor.limits import check_jobs, check_samples
 from advisor.parallel import in_order
@@ -153,6 +162,48 @@ def discard_mode(value: str | DiscardMode) -> DiscardMode:
 # --- the results -------------------------------------------------------------------------------
 
 
+class Share(NamedTuple):
+    """A share of the deals worked out and its 95 % interval."""
+
+    p: float
+    low: float
+    high: float
+
+    def to_dict(self) -> dict[str, float]:
+        return {"p_caught": round(self.p, 4), "low": round(self.low, 4),
+                "high": round(self.high, 4)}  # fmt: skip
+
+
+def _mean_share(shares: Sequence[Share]) -> Share:
+    """The seats' shares averaged, their bounds too (as for the catch chance)."""
+    low, high = _mean_bounds((share.low, share.high) for share in shares)
+    return Share(_mean([share.p for share in shares]), low, high)
+
+
+@dataclass(frozen=True)
+class SuitOdds:
+    """One suit of one seat (or of the seats averaged): the deals caught through it, and the
+    holdings M kept in it after the discard."""
+
+    suit: Suit
+    caught: Share
+    """The share of the deals M is caught through this suit (his first trick forced into
+    it, however he tries to take it elsewhere)."""
+    holdings: tuple[tuple[Holding, int], ...]
+    """Each holding M kept in the suit after the discard, with the talons (times seats) that
+    left it, most often first."""
+
+    @property
+    def holding(self) -> Holding:
+        """The holding M kept most often."""
+        return self.holdings[0][0]
+
+    @property
+    def holding_share(self) -> float:
+        """The share of the talons that left :attr:`holding`."""
+        return self.holdings[0][1] / sum(n for _, n in self.holdings)
+
+
 @dataclass(frozen=True)
 class SeatOdds:
     """One leading seat: the catch chance and the score over the deals worked out, and the
@@ -172,6 +223,10 @@ class SeatOdds:
     discarded: tuple[tuple[Card, int], ...] = ()
     """Each card of the hand as dealt that M discarded, with the number of talons it went in."""
     bound: bool = False
+    suits: tuple[SuitOdds, ...] = ()
+    """Each suit's figures (empty for a bound, or when not asked for)."""
+    whichever: Share | None = None
+    """The share of the deals caught whichever suit M protects (None: no per-suit figures)."""
 
     def to_dict(self) -> dict[str, Any]:
         low, high = self.interval
@@ -362,6 +417,33 @@ class ExactOdds:
         """Talons worked out times seats: what :attr:`discarded` counts out of."""
         return self.talons_used * len(self.seats)
 
+    @property
+    def per_suit(self) -> bool:
+        """Whether there are per-suit figures (not for bounds, nor when not asked for)."""
+        return all(seat.whichever is not None for seat in self.seats)
+
+    @property
+    def suits(self) -> tuple[SuitOdds, ...]:
+        """Each suit's figures averaged over the seats (their holdings counted together);
+        empty without per-suit figures."""
+        if not self.per_suit:
+            return ()
+        found = []
+        for each in zip(*(seat.suits for seat in self.seats), strict=True):
+            counts: dict[Holding, int] = {}
+            for suit in each:
+                for holding, n in suit.holdings:
+                    counts[holding] = counts.get(holding, 0) + n
+            caught = _mean_share([suit.caught for suit in each])
+            found.append(SuitOdds(each[0].suit, caught, _most_often(counts)))
+        return tuple(found)
+
+    @property
+    def whichever(self) -> Share | None:
+        """The share of the deals caught whichever suit M protects, averaged over the seats."""
+        shares = [seat.whichever for seat in self.seats]
+        return None if None in shares else _mean_share([s for s in shares if s is not None])
+
     def to_dict(self) -> dict[str, Any]:
         """The ``exact`` object of ``--json``; documented in the README."""
         low, high = self.interval
@@ -392,7 +474,49 @@ class ExactOdds:
             "reason": None if self.reason is None else str(self.reason),
             "discarded": [{"card": str(card), "talons": n} for card, n in self.discarded],
             "seats": [seat.to_dict() for seat in self.seats],
+            "suits": self._suits_dict(),
+            "whichever": self._whichever_dict(),
         }
+
+    def _suits_dict(self) -> list[dict[str, Any]] | None:
+        """Each suit: as dealt, kept most often after the discard (and the share of talons that
+        leave it), the share caught through it, then the same per seat."""
+        if not self.per_suit:
+            return None
+        found = []
+        for index, suit in enumerate(self.suits):
+            seats = [
+                {"lead": seat.seat.lead.value, **seat.suits[index].caught.to_dict()}
+                for seat in self.seats
+            ]
+            found.append(
+                {
+                    "suit": suit.suit.glyph,
+                    "dealt": str(Holding(self.hand.suit_mask(suit.suit))),
+                    "holding": str(suit.holding),
+                    "holding_share": round(suit.holding_share, 4),
+                    **suit.caught.to_dict(),
+                    "seats": seats,
+                }
+            )
+        return found
+
+    def _whichever_dict(self) -> dict[str, Any] | None:
+        whichever = self.whichever
+        if whichever is None:
+            return None
+        seats = [
+            {"lead": seat.seat.lead.value, **seat.whichever.to_dict()}
+            for seat in self.seats
+            if seat.whichever is not None
+        ]
+        of_caught = whichever.p / self.p_caught if self.p_caught else 0.0
+        return {**whichever.to_dict(), "of_caught": round(of_caught, 4), "seats": seats}
+
+
+def _most_often(counts: dict[Holding, int]) -> tuple[tuple[Holding, int], ...]:
+    """Holdings with their counts, most often first (the shorter, then the lower, of equals)."""
+    return tuple(sorted(counts.items(), key=lambda item: (-item[1], len(item[0]), item[0])))
 
 
 def _pass_score(table: Table, passing: PassingCost | None) -> float:
@@ -430,11 +554,12 @@ def exact_odds(
     passing: PassingCost | None = None,
     full: bool = False,
     jobs: int = 1,
+    per_suit: bool = True,
     progress: ProgressCallback | None = None,
 ) -> ExactOdds:
     """The exact analysis of ten cards as dealt; see the module docstring. ``full`` works out
     every talon (no bounds, no sequential estimate); ``jobs`` threads share the work (the
-    answer does not depend on it).
+    answer does not depend on it); ``per_suit`` adds each suit's figures.
 
     With the table's ``pass_score = "allpass"`` the cost of passing is ``passing`` (what
     :func:`advisor.allpass.passing_cost` says of the hand from ``lead.positions``), computed
@@ -455,7 +580,8 @@ def exact_odds(
 
         passing = passing_cost(hand, lead.positions, AllPassRules.from_table(table))
     goal = _Goal(_pass_score(table, passing), table.exact_threshold)
-    analysis = _Analysis(hand, lead, table, mode, Deals(hand, per_talon, seed), jobs)
+    deals = Deals(hand, per_talon, seed)
+    analysis = _Analysis(hand, lead, table, mode, deals, jobs, per_suit)
     method, seats, talons = analysis.run(goal, full, progress)
     samples = per_talon * TALON_COUNT
     return ExactOdds(founding, lead, mode, seed, samples, seats, method, talons, passing)
@@ -532,20 +658,44 @@ class _Play(_Figures):
     trick): with no catch or hardly any among the deals, their scores barely vary, and the
     normal interval alone would be far too narrow."""
 
-    def __init__(self, seat: Seat) -> None:
+    def __init__(self, seat: Seat, per_suit: bool) -> None:
         super().__init__(seat)
         self.histogram = [0] * (HAND_SIZE + 1)
         self.discarded: dict[Card, int] = {}
+        self.per_suit = per_suit
+        self.through = [ClusterMean() for _ in Suit]
+        self.whichever = ClusterMean()
+        self.holdings: list[dict[Holding, int]] = [{} for _ in Suit]
 
-    def add(self, hand: CardSet, discards: CardSet, tricks: bytes) -> None:
+    def add(self, hand: CardSet, found: _SeatPlay) -> None:
+        tricks = found.tricks
         for t in tricks:
             self.histogram[t] += 1
         scores = [10 if t == 0 else -10 * t for t in tricks]
         self.score.add(sum(scores), sum(s * s for s in scores), len(tricks))
         caught = sum(1 for t in tricks if t)
         self.caught.add(caught, caught, len(tricks))
-        for card in discards & hand:
+        for card in found.discards & hand:
             self.discarded[card] = self.discarded.get(card, 0) + 1
+        if self.per_suit:
+            self._add_suits(found)
+
+    def _add_suits(self, found: _SeatPlay) -> None:
+        """The deals caught through each suit and whichever suit M protects, and the holdings
+        he kept."""
+        deals = len(found.tricks)
+        for suit in Suit:
+            through = sum(1 for mask in found.through if mask >> suit & 1)
+            self.through[suit].add(through, through, deals)
+            kept = Holding(found.kept.suit_mask(suit))
+            self.holdings[suit][kept] = self.holdings[suit].get(kept, 0) + 1
+        whichever = sum(
+            1 for t, mask in zip(found.tricks, found.through, strict=True) if t and not mask
+        )
+        self.whichever.add(whichever, whichever, deals)
+
+    def _share(self, figure: ClusterMean) -> Share:
+        return Share(figure.mean, *share_interval(figure, TALON_COUNT, Z95))
 
     @property
     def tricks(self) -> float:
@@ -562,6 +712,12 @@ class _Play(_Figures):
         return min(low, rarely_clean), min(high, float(CLEAN_SCORE))
 
     def odds(self) -> SeatOdds:
+        suits: tuple[SuitOdds, ...] = ()
+        if self.per_suit:
+            suits = tuple(
+                SuitOdds(suit, self._share(self.through[suit]), _most_often(self.holdings[suit]))
+                for suit in Suit
+            )
         return SeatOdds(
             self.seat,
             self.caught.mean,
@@ -570,6 +726,8 @@ class _Play(_Figures):
             self.score_interval(Z95),
             tuple(self.histogram),
             tuple(sorted(self.discarded.items())),
+            suits=suits,
+            whichever=self._share(self.whichever) if self.per_suit else None,
         )
 
 
@@ -648,21 +806,31 @@ class _Sums:
 
 
 @dataclass(frozen=True)
-class _TalonPlay:
-    """One talon worked out: for each seat, the discard and the forced tricks of its splits."""
+class _SeatPlay:
+    """One talon worked out for one seat: the discard, the hand M kept, the forced tricks of
+    the talon's splits and, per suit, the suits each is caught through (b"": not asked)."""
 
-    discards: tuple[CardSet, ...]
-    tricks: tuple[bytes, ...]
+    discards: CardSet
+    kept: CardSet
+    tricks: bytes
+    through: bytes = b""
 
 
 class _Analysis:
     """The work of :func:`exact_odds` for one hand, lead and discard mode."""
 
     def __init__(
-        self, hand: CardSet, lead: Lead, table: Table, mode: DiscardMode, deals: Deals, jobs: int
+        self,
+        hand: CardSet,
+        lead: Lead,
+        table: Table,
+        mode: DiscardMode,
+        deals: Deals,
+        jobs: int,
+        per_suit: bool = True,
     ) -> None:
         self.hand, self.lead, self.table, self.mode = hand, lead, table, mode
-        self.deals, self.jobs = deals, jobs
+        self.deals, self.jobs, self.per_suit = deals, jobs, per_suit
         self.seats = lead.seats
         self.candidates: list[tuple[CardSet, ...]] = []
         if mode is not DiscardMode.EXACT:
@@ -680,14 +848,12 @@ class _Analysis:
             bounds = self._bounds(order, goal)
             if bounds is not None:
                 return Method.BOUNDS, bounds, TALON_COUNT
-        plays = [_Play(seat) for seat in self.seats]
+        plays = [_Play(seat, self.per_suit) for seat in self.seats]
         done = 0
         with contextlib.closing(in_order(self._play, order, self.jobs, stop_searches)) as results:
             for found in results:
-                for figures, discards, tricks in zip(
-                    plays, found.discards, found.tricks, strict=True
-                ):
-                    figures.add(self.hand, discards, tricks)
+                for figures, seat_play in zip(plays, found, strict=True):
+                    figures.add(self.hand, seat_play)
                 done += 1
                 if progress is not None:
                     progress(done, TALON_COUNT)
@@ -728,15 +894,17 @@ class _Analysis:
         """The discards the mode may choose after talon ``number`` (None: any of the 66)."""
         return None if self.mode is DiscardMode.EXACT else self.candidates[number]
 
-    def _play(self, number: int) -> _TalonPlay:
+    def _play(self, number: int) -> tuple[_SeatPlay, ...]:
         """Talon ``number`` worked out for every seat."""
         stratum = self.deals.reported(number)
-        discards = tuple(self._discard(number, stratum, seat) for seat in self.seats)
-        tricks = tuple(
-            stratum.solve(self.hand, found, seat)
-            for found, seat in zip(discards, self.seats, strict=True)
-        )
-        return _TalonPlay(discards, tricks)
+        found = []
+        for seat in self.seats:
+            discards = self._discard(number, stratum, seat)
+            tricks = stratum.solve(self.hand, discards, seat)
+            through = stratum.through(self.hand, discards, seat, tricks) if self.per_suit else b""
+            kept = (self.hand | stratum.talon) - discards
+            found.append(_SeatPlay(discards, kept, tricks, through))
+        return tuple(found)
 
     def _discard(self, number: int, stratum: Stratum, seat: Seat) -> CardSet:
         if self.mode is DiscardMode.EXACT:

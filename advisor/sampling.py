@@ -75,7 +75,9 @@ def wilson_interval(successes: float, trials: float, z: float = Z95) -> tuple[fl
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if p <= 0 else max(0.0, centre - half)  # exactly 0 (not a rounding hair above)
+    high = 1.0 if p >= 1 else min(1.0, centre + half)
+    return low, high
 
 
 def share_interval(caught: ClusterMean, population: int, z: float = Z95) -> tuple[float, float]:

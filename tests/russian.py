@@ -43,6 +43,7 @@ ALWAYS_LATIN = frozenset(
         "second",
         "third",
         "suit",
+        "hand",
         "dealer",
         "sum",
         "independent",

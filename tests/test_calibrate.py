@@ -12,6 +12,7 @@ from advisor.calibrate import (
     COMMON_LENGTH,
     LEADS,
     OTHER_SUITS,
+    CatchFigure,
     Figure,
     HoldingCalibration,
     _entries,
@@ -96,7 +97,7 @@ def test_every_split_of_a_hand_is_what_catch_odds_counts() -> None:
     for text in ("7 10", "9"):
         pieces = _pieces(holding(text), None, 0)
         for piece in pieces[:2]:
-            counted = _solve(piece, [Seat.M, Seat.L])
+            counted = _solve(piece, [Seat.M, Seat.L], CatchFigure.HAND)
             for seat in (Seat.M, Seat.L):
                 odds = catch_odds(piece.hand.hand, piece.hand.discards, seat)
                 assert counted[seat] == odds.caught
@@ -112,14 +113,16 @@ def test_sampling_is_seeded_and_does_not_depend_on_jobs() -> None:
 
 
 def test_the_exact_figure_is_the_weighted_mean_over_the_hands() -> None:
-    """``7 8 A`` is caught in nearly every deal, so it is cheap to solve exactly."""
+    """``7 8 A`` is caught in nearly every deal, so it is cheap to solve exactly; a deal counts
+    when M is caught through the holding's suit (spades)."""
     found = calibrate(default_table(), samples=None, holdings=[holding("7 8 A")])
     (row,) = found.holdings
     total = weighted = 0.0
     for hand in representative_hands(holding("7 8 A")):
-        odds = catch_odds(hand.hand, hand.discards, Seat.M)
+        odds = catch_odds(hand.hand, hand.discards, Seat.M, per_suit=True)
+        assert odds.through is not None
         total += hand.weight
-        weighted += hand.weight * odds.fraction
+        weighted += hand.weight * odds.through.caught(Suit.SPADES) / odds.layouts
     own = row.exact[Lead.ME]
     assert own.percent == pytest.approx(100 * weighted / total, abs=1e-9)
     assert own.low == own.high == own.percent and found.exact

@@ -37,6 +37,7 @@ def test_one_layout(runner: CliRunner) -> None:
         "\n"
         "Lead  left (L leads the first trick)\n"
         "Caught: the catchers can force M to take 1 trick (10 to the mountain).\n"
+        "Caught through ♠: the catchers can force M's first trick into that suit.\n"
         "\n"
         " #  Lead       M     L     R     Won by\n"
         " 1  L leads    7♣    J♣    10♣   L\n"
@@ -61,6 +62,28 @@ def test_one_layout_json(runner: CliRunner) -> None:
     assert data["hands"]["M"] == "♠7 10 ♣7 8 9 ♦7 8 9 ♥7 8"
     assert data["line"][2] == {"leader": "R", "cards": ["9♠", "10♠", "8♠"], "winner": "M"}
     assert len(data["line"]) == 10
+    assert data["through"] == ["♠"]
+
+
+WHICHEVER_LAYOUT = (
+    "M: ♠7 10 ♣7 9 ♦7 9 J ♥7 8 Q L: ♠9 J Q ♣8 J ♦8 10 ♥9 10 J R: ♠8 K ♣10 Q K A ♦Q K A ♥K"
+)
+
+
+@needs_solver
+def test_one_layout_caught_whichever_suit_m_protects(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["solve", "--layout", WHICHEVER_LAYOUT, "--lead", "left"])
+    assert result.exit_code == 0
+    assert (
+        "Caught: the catchers can force M to take 1 trick (10 to the mountain).\n"
+        "Caught whichever suit M protects: through no one suit alone.\n"
+    ) in result.output
+    data = json.loads(
+        runner.invoke(
+            main, ["solve", "--layout", WHICHEVER_LAYOUT, "--lead", "left", "--json"]
+        ).output
+    )
+    assert data["tricks"] == 1 and data["through"] == []
 
 
 @needs_solver
@@ -80,6 +103,13 @@ def test_sampled_odds(runner: CliRunner) -> None:
         "            0     1,531    76.5%\n"
         "            1       469    23.4%\n"
         "\n"
+        "Caught through   Layouts   Share\n"
+        "♠ 7 10               469    23.4%\n"
+        "♣ 7 8 9                0     0.0%\n"
+        "♦ 7 8 9                0     0.0%\n"
+        "♥ 7 8                  0     0.0%\n"
+        "Caught whichever suit M protects: 0 layouts (0.0%)\n"
+        "\n"
         "Mean tricks     0.234\n"
         "Expected score  +5.31  (+10 pool when clean, -10 mountain a trick)\n"
     )
@@ -95,6 +125,33 @@ def test_exact_odds_json(runner: CliRunner) -> None:
     assert (data["layouts"], data["caught"]) == (184_756, 61_898)
     assert data["fraction"] == pytest.approx(61_898 / 184_756)
     assert data["histogram"] == [184_756 - 61_898, 61_898] + [0] * 9
+    spades = {"holding": "7 10", "caught": 61_898, "p_caught": pytest.approx(61_898 / 184_756)}
+    assert data["suits"]["♠"] == spades
+    assert data["suits"]["♥"] == {"holding": "7 8", "caught": 0, "p_caught": 0.0}
+    assert data["whichever"] == {"caught": 0, "p_caught": 0.0}
+
+
+@needs_solver
+def test_sampled_odds_of_two_holes_per_suit(runner: CliRunner) -> None:
+    """Two holes: the deals caught through each, which overlap (together more than the
+    catches), and those caught whichever suit M protects; a sample's shares have intervals."""
+    two_holes = "♠7 10 ♣7 9 ♦7 9 J ♥7 8 Q"
+    args = ["solve", two_holes, "--discards", "AS AH", "--lead", "left", "--samples", "2000"]
+    result = runner.invoke(main, [*args, "--seed", "3"])
+    assert result.exit_code == 0
+    assert (
+        "Caught through   Layouts   Share\n"
+        "♠ 7 10               655    32.8%\n"
+        "♣ 7 9                  0     0.0%\n"
+        "♦ 7 9 J                0     0.0%\n"
+        "♥ 7 8 Q              624    31.2%\n"
+        "Caught whichever suit M protects: 137 layouts (6.8%)\n"
+    ) in result.output
+    data = json.loads(runner.invoke(main, [*args, "--seed", "3", "--json"]).output)
+    assert data["caught"] < 655 + 624
+    assert data["suits"]["♣"] == {"holding": "7 9", "caught": 0, "p_caught": 0.0,
+                                  "interval": [0.0, pytest.approx(0.00192, abs=1e-5)]}  # fmt: skip
+    assert data["whichever"]["caught"] == 137
 
 
 @needs_solver

@@ -286,14 +286,18 @@ def test_calibrate_a_few_holdings(tmp_path: Path) -> None:
     result = table("calibrate", "--holding", "7 8|9 A", "--holding", "K", "--samples", "300")
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[0] == "Table  founding"
-    assert lines[1] == "Exact  300 random deals a holding (seed 0), ± half the 95% interval"
-    assert lines[2].split() == ["Holding", "Own:", "table", "exact", "Their:", "table", "exact",
+    assert lines[0] == "Table   founding"
+    assert lines[1] == "Exact   300 random deals a holding (seed 0), ± half the 95% interval"
+    assert (
+        lines[2] == "Caught  through the holding: M's first trick forced into its suit (per suit)"
+    )
+    assert lines[3].split() == ["Holding", "Own:", "table", "exact", "Their:", "table", "exact",
                                 "Table's", "value"]  # fmt: skip
-    assert [line.split()[0] for line in lines[3:6]] == ["7", "7", "K"]
-    assert lines[5].split()[1:2] == ["100%"] and lines[5].endswith("not in the table")
+    assert [line.split()[0] for line in lines[4:7]] == ["7", "7", "K"]
+    assert lines[6].split()[1:2] == ["100%"] and lines[6].endswith("not in the table")
     data = json.loads(table("calibrate", "--holding", "K", "--samples", "300", "--json").output)
     assert data["table"] == "founding" and data["holdings"][0]["holding"] == "K"
+    assert data["figure"] == "suit"
     assert set(data["holdings"][0]) == {"holding", "entry", "own", "their"}
 
 

@@ -27,7 +27,7 @@ def test_a_caught_layout(runner: CliRunner) -> None:
     code, out = russian(runner, "solve", "--layout", CAUGHT_LAYOUT, "--lead", "left")
     assert code == 0
     lines = out.splitlines()
-    assert lines[:13] == [
+    assert lines[:14] == [
         "Л                       П",
         "♠ 8 Д Т                 ♠ 9 В К",
         "♣ В Д                   ♣ 10 К Т",
@@ -41,10 +41,11 @@ def test_a_caught_layout(runner: CliRunner) -> None:
         "",
         "Ход  ход левого (первым ходит левый ловящий)",
         "Ловится: ловящие могут заставить мизериста взять 1 взятку (10 в гору).",
+        "Ловится через ♠: ловящие навяжут мизеристу первую взятку в этой масти.",
     ]
-    assert lines[14] == " #  Ход        М     Л     П     Взял"
-    assert lines[15].startswith(" 1  ходит Л    ")
-    assert sum(line.endswith("М  ← поймали") for line in lines[15:]) == 1
+    assert lines[15] == " #  Ход        М     Л     П     Взял"
+    assert lines[16].startswith(" 1  ходит Л    ")
+    assert sum(line.endswith("М  ← поймали") for line in lines[16:]) == 1
     assert not english_words(out)
 
 
@@ -74,6 +75,13 @@ def test_sampled_odds(runner: CliRunner) -> None:
         "Взяток   Расклады     Доля\n"
         "     0      1\u00a0303    65,2%\n"
         "     1        697    34,9%\n"
+        "\n"
+        "Ловится через   Расклады   Доля\n"
+        "♠ 7 10               697    34,9%\n"
+        "♣ 7 8 9                0     0,0%\n"
+        "♦ 7 8 9                0     0,0%\n"
+        "♥ 7 8                  0     0,0%\n"
+        "Ловится, какую масть ни береги: 0 раскладов (0,0%)\n"
         "\n"
         "Взяток в среднем  0,348\n"
         "Ожидаемый счёт    +3,03  (+10 в пулю за чистый мизер, -10 в гору за взятку)\n"
@@ -119,6 +127,21 @@ def test_layout_errors_of_the_library_in_russian() -> None:
         )
 
 
+@needs_solver
+def test_a_layout_caught_through_several_suits_and_through_none(runner: CliRunner) -> None:
+    m = "M: ♠7 10 ♣7 9 ♦7 9 J ♥7 8 Q "
+    both = m + "L: ♠8 9 J Q ♣8 J ♦Q ♥9 10 K R: ♠K ♣10 Q K A ♦8 10 K A ♥J"
+    code, out = russian(runner, "solve", "--layout", both, "--lead", "left")
+    assert code == 0
+    assert "Ловится через ♠, ♥: первую взятку ему навяжут в любой из них.\n" in out
+    assert not english_words(out)
+    none = m + "L: ♠9 J Q ♣8 J ♦8 10 ♥9 10 J R: ♠8 K ♣10 Q K A ♦Q K A ♥K"
+    code, out = russian(runner, "solve", "--layout", none, "--lead", "left")
+    assert code == 0
+    assert "Ловится, какую масть ни береги: ни через одну масть по отдельности.\n" in out
+    assert not english_words(out)
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -150,6 +173,11 @@ PLURALS = [
         "Caught in {count:,} of {layouts:,} layouts: {percent:.2f}%",
         "Caught in {count:,} of {layouts:,} layouts: {percent:.2f}%",
         ("раскладе из", "раскладах из", "раскладах из"),
+    ),
+    (
+        "Caught whichever suit M protects: {count:,} layout ({percent:.1f}%)",
+        "Caught whichever suit M protects: {count:,} layouts ({percent:.1f}%)",
+        ("расклад (", "расклада (", "раскладов ("),
     ),
     (
         "the hand holds {count} card, not 10",

@@ -173,11 +173,14 @@ def test_calibrate_in_russian(here: Path) -> None:
     assert (
         lines[1] == "Точно    200 случайных раскладов на масть (зерно 0), ± половина интервала 95%"
     )
-    assert lines[2].split() == ["Свой", "ход:", "Ход", "ловящих:"]
-    assert lines[3].split() == ["Карты", "таблица", "точно", "таблица", "точно", "Откуда", "в",
+    assert (
+        lines[2] == "Ловится  через эту масть: первую взятку мизеристу навязывают в ней (по масти)"
+    )
+    assert lines[3].split() == ["Свой", "ход:", "Ход", "ловящих:"]
+    assert lines[4].split() == ["Карты", "таблица", "точно", "таблица", "точно", "Откуда", "в",
                                 "таблице"]  # fmt: skip
-    assert lines[4].startswith("7 Д          95%  ") and lines[4].rstrip().endswith("таблица «7 Д»")
-    assert "," in lines[4] and "." not in lines[4]
+    assert lines[5].startswith("7 Д          95%  ") and lines[5].rstrip().endswith("таблица «7 Д»")
+    assert "," in lines[5] and "." not in lines[5]
     assert lines[-1] == "записано ru.toml" or lines[-1].endswith("ru.toml")
     assert max(len(line) for line in lines) <= 80
     assert not english_words(out, NAMES)
@@ -199,8 +202,11 @@ def test_the_exact_table_shown_in_russian() -> None:
     out = run("show", "--table", "exact").output
     joined = " ".join(out.split())  # the source column folded over lines, read as one
     assert out.splitlines()[0] == "Таблица  exact (встроенная: проценты точной игры)"
-    assert "точная игра в чистых младших руках, две карты других мастей в сносе:" in joined
-    assert "100 000 раскладов (зерно 0); 95%: свой ход 80,6–81,1, ход ловящих" in joined
+    assert (
+        "точная игра в чистых младших руках, две карты других мастей в сносе, ловится через эту "
+        "масть:" in joined
+    )
+    assert "100 000 раскладов (зерно 0); 95%: свой ход 80,6–81,0, ход ловящих" in joined
     settings = {*SETTING_DEFAULTS, *(f"rules.{rule}" for rule in RULE_DEFAULTS), "none"}
     words = {word for name in settings for word in name.replace(".", "_").split("_")}
     assert not english_words(out, {*NAMES, *settings, *words})

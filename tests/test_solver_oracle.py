@@ -8,6 +8,8 @@ cutoffs are proved against it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import TypeVar
 
 import pytest
 from solver_build import require_solver
@@ -22,6 +24,7 @@ require_solver()
 from advisor.solver import _core  # noqa: E402 - only once we know it exists
 
 SEED = 20261129
+T = TypeVar("T", int, bool)
 
 
 def brute_force(hands: list[int], leader: int) -> int:
@@ -29,6 +32,16 @@ def brute_force(hands: list[int], leader: int) -> int:
     trick by trick; a trick led by seat ``a`` goes a, a+1, a+2 (mod 3)."""
     if not hands[0]:
         return 0
+
+    def after(winner: int, suit: int, rest: list[int]) -> int:
+        return (winner == 0) + brute_force(rest, winner)
+
+    return minimax(hands, leader, after)
+
+
+def minimax(hands: list[int], leader: int, after: Callable[[int, int, list[int]], T]) -> T:
+    """The value of the next trick's every play: ``after(winner, led suit, hands left)`` of each
+    way the trick can go, M (seat 0) taking the least, the catchers the most."""
     a, b, c = leader, (leader + 1) % 3, (leader + 2) % 3
     results_a = []
     for card_a in _cards(hands[a]):
@@ -46,13 +59,13 @@ def brute_force(hands: list[int], leader: int) -> int:
                 rest[a] &= ~(1 << card_a)
                 rest[b] &= ~(1 << card_b)
                 rest[c] &= ~(1 << card_c)
-                results_c.append((winner == 0) + brute_force(rest, winner))
+                results_c.append(after(winner, suit, rest))
             results_b.append(_best(c, results_c))
         results_a.append(_best(b, results_b))
     return _best(a, results_a)
 
 
-def _best(seat: int, values: list[int]) -> int:
+def _best(seat: int, values: list[T]) -> T:
     """M (seat 0) takes as few tricks as he can, the catchers force as many as they can."""
     return min(values) if seat == 0 else max(values)
 

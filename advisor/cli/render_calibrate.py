@@ -10,7 +10,7 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
-from advisor.calibrate import Calibration, Figure, HoldingCalibration
+from advisor.calibrate import Calibration, CatchFigure, Figure, HoldingCalibration
 from advisor.cli.grid import Cell, Column, Grid, paragraph
 from advisor.cli.render import console, fields, percent, plain
 from advisor.i18n import N_, _, ngettext, number, shown_cards
@@ -20,6 +20,11 @@ from advisor.seats import Lead
 from advisor.solver import ProgressCallback
 from advisor.table import Table
 
+_FIGURE_WORDS = {
+    CatchFigure.SUIT: N_("through the holding: M's first trick forced into its suit (per suit)"),
+    CatchFigure.HAND: N_("at all, whatever the suit of M's first trick (the hand's whole chance)"),
+}
+"""What the figures count as caught."""
 _LEAD_HEADS = {Lead.ME: N_("Own: table"), Lead.THEM: N_("Their: table")}
 """The head of a lead's column of table values (exact play's column is headed ``exact``)."""
 
@@ -61,7 +66,12 @@ def render_calibration(calibration: Calibration, table: Table, as_json: bool) ->
             calibration.samples,
             seed=calibration.seed,
         )
-    out.print(fields([(_("Table"), plain(table.name)), (_("Exact"), deals)], out.width))
+    lines: list[tuple[str, Cell]] = [
+        (_("Table"), plain(table.name)),
+        (_("Exact"), deals),
+        (_("Caught"), _(_FIGURE_WORDS[calibration.figure])),
+    ]
+    out.print(fields(lines, out.width))
     out.print(_rows(calibration, out.width))
     note = _(
         "own: you lead; their: L or R leads (averaged); in hands whose other suits are\n"

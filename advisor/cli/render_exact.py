@@ -8,19 +8,21 @@ from typing import Any
 from rich.text import Text
 
 from advisor.cards import Card
-from advisor.cli.grid import Column, Grid
+from advisor.cli.grid import Column, Grid, paragraph
 from advisor.cli.render import (
     VERDICT_HEADLINES,
     VERDICT_STYLE,
     VERDICT_WORDS,
     console,
     fields,
+    percent,
     share,
     verdict_line,
 )
 from advisor.defaults import TALON_COUNT
-from advisor.exact import ExactOdds, Method
+from advisor.exact import ExactOdds, Method, SuitOdds
 from advisor.i18n import N_, _, ngettext, number, shown_cards
+from advisor.table import Combine
 
 _HEADER = (N_("Lead"), N_("Caught"), N_("95% interval"), N_("Score"), N_("95% interval"))
 _WIDTHS = (8, 6, 13, 7, 15)  # at least: the English columns
@@ -43,6 +45,14 @@ def render_exact(found: ExactOdds) -> None:
     if not found.bound:
         out.print(_tricks_line(found, width))
         out.print(_discarded_line(found, width))
+    if found.per_suit:
+        out.print()
+        out.print(_suit_lines(found, width))
+        out.print(_through_line(found, width))
+        out.print()
+    elif found.bound:
+        line = (_("Per suit"), _("bounds say nothing per suit; --full works it out"))
+        out.print(fields([line], width))
     out.print(_verdict_line(found, width))
     if found.too_close:
         text = ngettext(
@@ -169,6 +179,89 @@ def _bound_row(
         "≤ " + number(score, "+.2f"),
         "≤ " + number(score_interval[1], "+.1f"),
     )
+
+
+def _suit_lines(found: ExactOdds, width: int) -> Text:
+    """Each suit M holds (as dealt or after the discard): the holding as dealt, the one kept
+    most often after the discard (and after what share of the talons), the founding table's
+    percent for the holding as dealt, and exact play's share of the deals caught through the
+    suit, with its interval (the seat's, or the seats' averaged)."""
+    judged = dict(found.founding.suits)
+    rows: list[tuple[str, ...]] = []
+    for suit in found.suits:
+        dealt = judged[suit.suit]
+        if dealt.holding.is_void and suit.holding.is_void and not suit.caught.p:
+            continue
+        table = "" if dealt.holding.is_void else percent(dealt.percent)
+        rows.append(
+            (
+                suit.suit.glyph,
+                shown_cards(dealt.holding),
+                _kept(suit),
+                table,
+                share(suit.caught.p),
+                f"{share(suit.caught.low)}–{share(suit.caught.high)}",
+            )
+        )
+    columns = [
+        Column(_(header), right=index > 2, wrap=index == 2)
+        for index, header in enumerate(_SUIT_HEADER)
+    ]
+    return Grid.of(columns, rows, width).text(rows)
+
+
+_SUIT_HEADER = (N_("Suit"), N_("Holding"), N_("After discard"), N_("Table"), N_("Exact"),
+                N_("95% interval"))  # fmt: skip
+
+
+def _kept(suit: SuitOdds) -> str:
+    """The holding kept most often after the discard, with the share of the talons: ``7 10
+    (62%)``; a void as ``—``."""
+    holding = "—" if suit.holding.is_void else shown_cards(suit.holding)
+    return f"{holding} ({share(suit.holding_share, 0)})"
+
+
+def _through_line(found: ExactOdds, width: int) -> Text:
+    """``Caught through ♠ 31%, ♥ 44%; caught 58%, 6% of it whichever suit M protects (the
+    table adds 50% + 80% = 130%)``, wrapped at the line's width."""
+    holes = {suit: judged.percent for suit, judged in found.founding.suits if judged.is_hole}
+    caught = [
+        f"{suit.suit.glyph} {share(suit.caught.p, 0)}"
+        for suit in found.suits
+        if suit.caught.p or suit.suit in holes
+    ]
+    whichever = found.whichever
+    of_caught = whichever.p / found.p_caught if whichever is not None and found.p_caught else 0.0
+    text = _(
+        "{through}; caught {caught}, {whichever} of it whichever suit M protects ({table})",
+        through=_("Caught through {suits}", suits=", ".join(caught)) if caught
+        else _("Caught through no one suit"),
+        caught=share(found.p_caught, 0),
+        whichever=share(of_caught, 0),
+        table=_table_words(found, list(holes.values())),
+    )  # fmt: skip
+    return Text(paragraph(text, width))
+
+
+def _table_words(found: ExactOdds, holes: list[float]) -> str:
+    """What the founding table makes of the holes: ``the table adds 50% + 80% = 130%``."""
+    combined = percent(found.founding.combined)
+    if not holes:
+        return _("the table: no hole")
+    if len(holes) == 1:
+        return _("the table says {percent}", percent=combined)
+    how = found.founding.table.combine
+    parts = [percent(hole) for hole in holes]
+    if how is Combine.SUM:
+        return _("the table adds {holes} = {combined}", holes=" + ".join(parts), combined=combined)
+    if how is Combine.INDEPENDENT:
+        return _(
+            "the table combines {holes} into {combined}, as independent chances",
+            holes=", ".join(parts),
+            combined=combined,
+        )
+    return _("the table takes the largest of {holes}: {combined}", holes=", ".join(parts),
+             combined=combined)  # fmt: skip
 
 
 def _tricks_line(found: ExactOdds, width: int) -> Text:

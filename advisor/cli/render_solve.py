@@ -5,12 +5,12 @@ from __future__ import annotations
 from rich.text import Text
 
 from advisor.cards import Card, CardSet, Suit, format_ranks
-from advisor.cli.grid import Cell, Column, Grid
+from advisor.cli.grid import Cell, Column, Grid, paragraph
 from advisor.cli.render import LEAD_WORDS, console, fields
 from advisor.i18n import N_, _, ngettext, number, shown_cards
 from advisor.limits import no_interval, reported_interval
 from advisor.seats import Seat
-from advisor.solver import HandOdds, Layout, LayoutResult
+from advisor.solver import HandOdds, Layout, LayoutResult, SuitCatches
 
 SEAT_LETTERS = {
     # TRANSLATORS: the misère player's seat letter in the deal diagram and the tricks
@@ -65,14 +65,25 @@ def _tricks(result: LayoutResult, width: int) -> Text:
 def _layout_verdict(result: LayoutResult) -> Text:
     if not result.caught:
         return Text(_("Clean: the catchers cannot force M to take a trick."), style="bold green")
-    return Text(
-        ngettext(
-            "Caught: the catchers can force M to take {count} trick ({points} to the mountain).",
-            "Caught: the catchers can force M to take {count} tricks ({points} to the mountain).",
-            result.tricks,
-            points=10 * result.tricks,
-        ),
-        style="bold red",
+    caught = ngettext(
+        "Caught: the catchers can force M to take {count} trick ({points} to the mountain).",
+        "Caught: the catchers can force M to take {count} tricks ({points} to the mountain).",
+        result.tricks,
+        points=10 * result.tricks,
+    )
+    return Text.assemble((caught, "bold red"), "\n", _through_words(result))
+
+
+def _through_words(result: LayoutResult) -> str:
+    """Which suits the catchers can force M's first trick into, or that none of them can be."""
+    if not result.through:
+        return _("Caught whichever suit M protects: through no one suit alone.")
+    suits = ", ".join(suit.glyph for suit in sorted(result.through))
+    return ngettext(
+        "Caught through {suits}: the catchers can force M's first trick into that suit.",
+        "Caught through {suits}: the catchers can force M's first trick into each.",
+        len(result.through),
+        suits=suits,
     )
 
 
@@ -131,6 +142,10 @@ def render_odds(found: HandOdds) -> None:
         if count
     ]
     out.print(Grid.of(columns, rows, out.width, gaps=(3, 1)).text(rows))
+    if odds.through is not None:
+        out.print()
+        for line in _through_lines(found, odds.through, out.width):
+            out.print(line)
     out.print()
     expected = _(
         "{score:+.2f}  (+10 pool when clean, -10 mountain a trick)", score=odds.expected_score
@@ -143,6 +158,36 @@ def render_odds(found: HandOdds) -> None:
 
 
 _HISTOGRAM_HEADS = (N_("Forced tricks"), N_("Layouts"), N_("Share"))
+
+
+def _through_lines(found: HandOdds, through: SuitCatches, width: int) -> list[Text]:
+    """Each suit M holds with the layouts caught through it, then those caught whichever suit
+    M protects."""
+    layouts = found.odds.layouts
+    columns = [
+        Column(_(head), right=index > 0, least=least)
+        for index, (head, least) in enumerate(zip(_THROUGH_HEADS, (0, 7, 6), strict=True))
+    ]
+    rows: list[tuple[str, ...]] = [
+        (
+            f"{suit.glyph} {shown_cards(format_ranks(found.hand.suit_mask(suit)))}",
+            number(through.caught(suit), ","),
+            number(100 * through.caught(suit) / layouts, ".1f") + "%",
+        )
+        for suit in Suit
+        if found.hand.suit_mask(suit)
+    ]
+    whichever = through.whichever
+    line = ngettext(
+        "Caught whichever suit M protects: {count:,} layout ({percent:.1f}%)",
+        "Caught whichever suit M protects: {count:,} layouts ({percent:.1f}%)",
+        whichever,
+        percent=100 * whichever / layouts,
+    )
+    return [Grid.of(columns, rows, width, gaps=(3, 1)).text(rows), Text(paragraph(line, width))]
+
+
+_THROUGH_HEADS = (N_("Caught through"), N_("Layouts"), N_("Share"))
 
 
 def _caught_line(found: HandOdds) -> str:

@@ -120,7 +120,9 @@ def _solve_odds(
     except AdvisorError as error:
         raise type(error)(Phrase("--discards: {error}", error=error.phrase)) from None
     (seat,) = Lead(lead).seats
-    run = functools.partial(catch_odds, hand, discards, seat, samples=samples, seed=seed, jobs=jobs)
+    run = functools.partial(
+        catch_odds, hand, discards, seat, samples=samples, seed=seed, jobs=jobs, per_suit=True
+    )
     if sys.stderr.isatty() and (samples or EXACT_LAYOUTS) >= _PROGRESS_FROM:
         from advisor.cli.render import with_progress
 

@@ -258,6 +258,16 @@ def _run_comparison(
     CALIBRATE_SAMPLES,
 )
 @click.option("--all", "every_split", is_flag=True, help=N_("Solve every deal: exact, and slow."))
+@click.option(
+    "--figure",
+    type=click.Choice(["suit", "hand"], case_sensitive=False),
+    default="suit",
+    show_default=True,
+    help=N_(
+        "What counts as caught: suit, the deals caught through the holding (M's first trick "
+        "forced into its suit); hand, every deal the hand is caught in."
+    ),
+)
 @seed_option(N_("The sampling seed (same seed, same figures)."))
 @click.option(
     "--holding",
@@ -279,6 +289,7 @@ def calibrate(
     lead: str | None,
     samples: int,
     every_split: bool,
+    figure: str,
     seed: int,
     holdings: tuple[str, ...],
     jobs: int,
@@ -302,10 +313,13 @@ def calibrate(
     count = None if every_split else samples
     with progress_bar(not quiet and sys.stderr.isatty()) as progress:
         found = run_calibration(table, leads=leads, samples=count, seed=seed, jobs=jobs,
-                                holdings=chosen or None, progress=progress)  # fmt: skip
+                                holdings=chosen or None, figure=figure.lower(),
+                                progress=progress)  # fmt: skip
     render_calibration(found, table, as_json)
     if output is not None:
         deals = "--all" if every_split else f"--samples {samples}"
+        if found.figure.value != "suit":
+            deals += f" --figure {found.figure.value}"
         command = f"advisor table calibrate {deals} --seed {seed} --table {shlex.quote(table.name)}"
         write_table_file(output, found, table, command)
         click.echo(_("wrote {path}", path=shown(output)))

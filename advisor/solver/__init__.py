@@ -10,6 +10,11 @@ this module is the one place that imports it, and defines the typed API on top o
 - :func:`solve_many`: the bulk entry point, forced tricks for many layouts of one hand in a
   single call into C;
 - :func:`lead_values`: the value of fixed first cards in many layouts (``advisor lead``).
+- :func:`caught_through` and :func:`through_many`: the suits M is caught through in a layout,
+  the table's language: the catchers can force his first trick to be one led in that suit,
+  however he tries to take it in another. A caught layout may be caught through several suits,
+  or through none ("caught whichever suit M protects": he chooses where to lose his first
+  trick, and the catchers have an answer to each choice).
 
 Seats go clockwise M -> L -> R: a trick led by M goes M, L, R; led by L goes L, R, M.
 """
@@ -22,13 +27,14 @@ import math
 import mmap
 import random
 from array import array
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from advisor.build import compiled
-from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet
+from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet, Suit
 from advisor.errors import LayoutError, SolverUnavailableError
+from advisor.holdings import Holding
 from advisor.i18n import Phrase, as_cards
 from advisor.limits import check_jobs, check_samples, no_interval, reported_interval
 from advisor.parallel import in_order
@@ -45,9 +51,11 @@ __all__ = [
     "Odds",
     "ProgressCallback",
     "SolverUnavailableError",
+    "SuitCatches",
     "Trick",
     "catch_odds",
     "catchers_pool",
+    "caught_through",
     "core_available",
     "format_layout",
     "lead_values",
@@ -59,6 +67,8 @@ __all__ = [
     "solve_many",
     "split_hands",
     "stop_searches",
+    "suits_of",
+    "through_many",
     "wilson_interval",
 ]
 
@@ -76,6 +86,7 @@ GAVE_UP = 255
 """What :func:`solve_many` says of a layout its node budget did not settle."""
 EXACT_LAYOUTS = math.comb(2 * HAND_SIZE, HAND_SIZE)  # 184,756
 _CHUNKS_PER_JOB = 16
+_SUIT_SETS = 1 << len(Suit)  # the sets of suits a layout can be caught through, as bit masks
 
 
 @dataclass(frozen=True)
@@ -101,6 +112,9 @@ class LayoutResult:
     """One best line of play, all tricks to the end."""
     hands: Layout
     leader: Seat
+    through: frozenset[Suit] = frozenset()
+    """The suits M is caught through (:func:`caught_through`): empty when he is clean, or
+    caught whichever suit he protects."""
 
     @property
     def caught(self) -> bool:
@@ -113,6 +127,7 @@ class LayoutResult:
             "lead": self.leader.lead.value,
             "caught": self.caught,
             "tricks": self.tricks,
+            "through": [suit.glyph for suit in sorted(self.through)],
             "line": [
                 {
                     "leader": trick.leader.name,
@@ -124,6 +139,43 @@ class LayoutResult:
         }
 
 
+def suits_of(mask: int) -> tuple[Suit, ...]:
+    """The suits of a mask :func:`through_many` gives (bit ``s``: ``Suit(s)``), in order."""
+    return tuple(suit for suit in Suit if mask >> suit & 1)
+
+
+@dataclass(frozen=True)
+class SuitCatches:
+    """The caught layouts of a hand, counted by the suits they are caught through."""
+
+    by_suits: tuple[int, ...]
+    """``by_suits[mask]``: caught layouts caught through exactly the suits of ``mask`` (bit
+    ``s``: ``Suit(s)``); ``by_suits[0]``: those caught whichever suit M protects."""
+
+    @classmethod
+    def of(cls, masks: Iterable[int]) -> SuitCatches:
+        """Counted from the masks of caught layouts (as :func:`through_many` gives them)."""
+        counts = [0] * _SUIT_SETS
+        for mask in masks:
+            counts[mask] += 1
+        return cls(tuple(counts))
+
+    def __add__(self, other: SuitCatches) -> SuitCatches:
+        return SuitCatches(tuple(a + b for a, b in zip(self.by_suits, other.by_suits, strict=True)))
+
+    def caught(self, suit: Suit) -> int:
+        """Layouts caught through ``suit``."""
+        return sum(n for mask, n in enumerate(self.by_suits) if mask >> suit & 1)
+
+    @property
+    def whichever(self) -> int:
+        """Layouts caught whichever suit M protects: caught, but through no single suit."""
+        return self.by_suits[0]
+
+
+NO_CATCHES = SuitCatches((0,) * _SUIT_SETS)
+
+
 @dataclass(frozen=True)
 class Odds:
     """Forced tricks over many layouts of one hand (all of them, or a sample)."""
@@ -132,6 +184,16 @@ class Odds:
     """``histogram[t]``: layouts where the catchers force exactly ``t`` tricks (t = 0..10)."""
     exact: bool
     """True when every layout was solved; False for a sample."""
+    through: SuitCatches | None = None
+    """The caught layouts by the suits they are caught through, when asked for."""
+
+    def share_interval(self, count: int) -> tuple[float, float]:
+        """The 95 % Wilson interval of ``count`` layouts' share (a point when exact)."""
+        if not self.layouts:
+            return 0.0, 0.0
+        if self.exact:
+            return count / self.layouts, count / self.layouts
+        return wilson_interval(count, self.layouts)
 
     @property
     def layouts(self) -> int:
@@ -149,9 +211,7 @@ class Odds:
     @property
     def interval(self) -> tuple[float, float]:
         """95 % Wilson interval of the caught fraction (a point when exact)."""
-        if self.exact or not self.layouts:
-            return self.fraction, self.fraction
-        return wilson_interval(self.caught, self.layouts)
+        return self.share_interval(self.caught)
 
     @property
     def expected_tricks(self) -> float:
@@ -213,9 +273,27 @@ class HandOdds:
         }
         if interval is None:
             data["no_interval"] = str(no_interval(odds.layouts))
+        through = odds.through
+        if through is not None:
+            data["suits"] = {
+                suit.glyph: {
+                    "holding": str(Holding(self.hand.suit_mask(suit))),
+                    **self._share(through.caught(suit)),
+                }
+                for suit in Suit
+            }
+            data["whichever"] = self._share(through.whichever)
         if self.seed is not None:
             data["seed"] = self.seed
         return data
+
+    def _share(self, count: int) -> dict[str, Any]:
+        """A count of layouts, its share of all and, for a sample, the share's interval."""
+        odds = self.odds
+        found: dict[str, Any] = {"caught": count, "p_caught": count / odds.layouts}
+        if not odds.exact:
+            found["interval"] = list(odds.share_interval(count))
+        return found
 
 
 def core_available() -> bool:
@@ -247,7 +325,8 @@ def nodes_searched() -> int:
 
 
 def solve_layout(m_hand: CardSet, l_hand: CardSet, r_hand: CardSet, leader: Seat) -> LayoutResult:
-    """Solve one deal: M's, L's and R's hands, ``leader`` to lead the first trick.
+    """Solve one deal: M's, L's and R's hands, ``leader`` to lead the first trick; when M is
+    caught, also the suits he is caught through.
 
     The hands must be disjoint and of equal size (10 cards each for a full deal; fewer for an
     endgame). Raises :class:`LayoutError` otherwise.
@@ -264,7 +343,20 @@ def solve_layout(m_hand: CardSet, l_hand: CardSet, r_hand: CardSet, leader: Seat
         for seat in Seat:
             hands[seat] &= ~(1 << trick.card_of(seat).index)
         to_lead = trick.winner
-    return LayoutResult(tricks, tuple(line), (m_hand, l_hand, r_hand), leader)
+    through = caught_through(m_hand, l_hand, r_hand, leader) if tricks else frozenset()
+    return LayoutResult(tricks, tuple(line), (m_hand, l_hand, r_hand), leader, through)
+
+
+def caught_through(
+    m_hand: CardSet, l_hand: CardSet, r_hand: CardSet, leader: Seat
+) -> frozenset[Suit]:
+    """The suits M is caught through in one deal: for each, the catchers can force M's first
+    trick to be a trick led in that suit (won by his card of it), however he tries to take his
+    first trick in another suit instead. Empty when M is clean, and also when he is caught
+    whichever suit he protects. Raises :class:`LayoutError` as :func:`solve_layout` does."""
+    check_layout(m_hand, l_hand, r_hand)
+    _require_core()
+    return frozenset(suits_of(_core.through(m_hand.mask, l_hand.mask, r_hand.mask, leader)))
 
 
 def _legal(hand: int, led_suit: int | None) -> Iterator[int]:
@@ -362,6 +454,16 @@ def split_hands(pool: CardSet, ranks: array[int]) -> array[int]:
     return hands
 
 
+def through_many(m: CardSet, pool: CardSet, leader: Seat, l_masks: Sequence[int]) -> bytes:
+    """The suits M is caught through (see :func:`caught_through`) in many layouts of one hand,
+    in one call into C: one byte per layout, bit ``s`` set for ``Suit(s)`` (:func:`suits_of`).
+    ``pool`` and ``l_masks`` as for :func:`solve_many`. Only the caught layouts need asking:
+    the others are caught through no suit, and the search would only prove it again."""
+    _require_core()
+    masks = l_masks if isinstance(l_masks, array) else array("I", l_masks)
+    return _core.through_many(m.mask, pool.mask, leader, masks)
+
+
 def catch_odds(
     hand: CardSet,
     discards: CardSet,
@@ -370,13 +472,15 @@ def catch_odds(
     samples: int | None = None,
     seed: int = 0,
     jobs: int = 1,
+    per_suit: bool = False,
     progress: ProgressCallback | None = None,
 ) -> Odds:
     """Forced tricks of ``hand`` (10 cards, after the discard) over the splits of the other 20.
 
     Exact (every one of the 184,756 splits) unless ``samples`` is given; then that many splits
     drawn uniformly with a PRNG seeded by ``seed`` (same seed, same answer). ``jobs`` > 1
-    spreads the work over processes; the answer does not depend on it.
+    spreads the work over threads; the answer does not depend on it. With ``per_suit`` the
+    caught splits are also counted by the suits M is caught through (:attr:`Odds.through`).
     """
     pool = catchers_pool(hand, discards)  # bad input is named whether or not C is built
     check_jobs(jobs)
@@ -384,19 +488,21 @@ def catch_odds(
         check_samples(samples)
     _require_core()
     if samples is None:
-        chunks = _exact_chunks(hand, pool, leader, jobs)
+        chunks = _exact_chunks(hand, pool, leader, jobs, per_suit)
         total = EXACT_LAYOUTS
     else:
-        chunks = _sample_chunks(hand, pool, leader, samples, seed, jobs)
+        chunks = _sample_chunks(hand, pool, leader, samples, seed, jobs, per_suit)
         total = samples
     histogram = [0] * (HAND_SIZE + 1)
+    through = NO_CATCHES
     done = 0
-    for size, counts in _run(chunks, jobs):
-        histogram = [a + b for a, b in zip(histogram, counts, strict=True)]
-        done += size
+    for found in _run(chunks, jobs):
+        histogram = [a + b for a, b in zip(histogram, found.histogram, strict=True)]
+        through += found.through
+        done += found.layouts
         if progress is not None:
             progress(done, total)
-    return Odds(histogram=tuple(histogram), exact=samples is None)
+    return Odds(tuple(histogram), samples is None, through if per_suit else None)
 
 
 def catchers_pool(hand: CardSet, discards: CardSet) -> CardSet:
@@ -434,16 +540,29 @@ class _Chunk:
     m: int
     pool: int
     leader: int
+    per_suit: bool
     start: int = 0
     count: int = 0
     ranks: bytes = b""
 
 
-def _exact_chunks(hand: CardSet, pool: CardSet, leader: Seat, jobs: int) -> list[_Chunk]:
+@dataclass(frozen=True)
+class _Solved:
+    """What a chunk found: its layouts, their forced tricks, the suits the caught ones are
+    caught through (none counted unless the chunk was asked per suit)."""
+
+    layouts: int
+    histogram: list[int]
+    through: SuitCatches = NO_CATCHES
+
+
+def _exact_chunks(
+    hand: CardSet, pool: CardSet, leader: Seat, jobs: int, per_suit: bool
+) -> list[_Chunk]:
     chunks = _CHUNKS_PER_JOB * jobs
     bounds = [EXACT_LAYOUTS * i // chunks for i in range(chunks + 1)]
     return [
-        _Chunk(hand.mask, pool.mask, int(leader), start=start, count=stop - start)
+        _Chunk(hand.mask, pool.mask, int(leader), per_suit, start=start, count=stop - start)
         for start, stop in itertools.pairwise(bounds)
     ]
 
@@ -474,28 +593,46 @@ def left_hand_of_rank(pool: CardSet, rank: int) -> CardSet:
 
 
 def _sample_chunks(
-    hand: CardSet, pool: CardSet, leader: Seat, samples: int, seed: int, jobs: int
+    hand: CardSet,
+    pool: CardSet,
+    leader: Seat,
+    samples: int,
+    seed: int,
+    jobs: int,
+    per_suit: bool,
 ) -> list[_Chunk]:
     ranks = sample_ranks(samples, seed)
     chunks = _CHUNKS_PER_JOB * jobs
     bounds = [samples * i // chunks for i in range(chunks + 1)]
     return [
-        _Chunk(hand.mask, pool.mask, int(leader), ranks=ranks[start:stop].tobytes())
+        _Chunk(hand.mask, pool.mask, int(leader), per_suit, ranks=ranks[start:stop].tobytes())
         for start, stop in itertools.pairwise(bounds)
         if stop > start
     ]
 
 
-def _solve_chunk(chunk: _Chunk) -> tuple[int, list[int]]:
-    """Solve one chunk; returns (layouts, histogram). Runs in a worker thread with jobs > 1."""
+def _solve_chunk(chunk: _Chunk) -> _Solved:
+    """Solve one chunk. Runs in a worker thread with jobs > 1."""
     if chunk.ranks:
         tricks = _core.solve_ranked(chunk.m, chunk.pool, chunk.leader, chunk.ranks)
-        return len(tricks), [tricks.count(t) for t in range(HAND_SIZE + 1)]
-    histogram = _core.enumerate(chunk.m, chunk.pool, chunk.leader, chunk.start, chunk.count)
-    return chunk.count, list(histogram)
+        histogram = [tricks.count(t) for t in range(HAND_SIZE + 1)]
+        if not chunk.per_suit:
+            return _Solved(len(tricks), histogram)
+        ranks = array("I")
+        ranks.frombytes(chunk.ranks)
+        caught = array("I", (rank for rank, t in zip(ranks, tricks, strict=True) if t))
+        masks = _core.through_ranked(chunk.m, chunk.pool, chunk.leader, caught)
+        return _Solved(len(tricks), histogram, SuitCatches.of(masks))
+    if not chunk.per_suit:
+        found = _core.enumerate(chunk.m, chunk.pool, chunk.leader, chunk.start, chunk.count)
+        return _Solved(chunk.count, list(found))
+    found, by_suits = _core.enumerate_through(
+        chunk.m, chunk.pool, chunk.leader, chunk.start, chunk.count
+    )
+    return _Solved(chunk.count, list(found), SuitCatches(tuple(by_suits)))
 
 
-def _run(chunks: list[_Chunk], jobs: int) -> Iterator[tuple[int, list[int]]]:
+def _run(chunks: list[_Chunk], jobs: int) -> Iterator[_Solved]:
     """Solve the chunks, yielding each result in order. With jobs > 1, in that many threads:
     the compiled search lets go of the GIL, so they run in parallel, and they share one
     transposition table (whose entries are safe to write from several threads at once); a

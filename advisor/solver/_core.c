@@ -1021,6 +1021,9 @@ static PyObject *py_suit_game(PyObject *self, PyObject *args) {
 
 #include "_lead.c"
 
+/* "Caught through a suit": the through-search and its bindings (THROUGH_METHODS). */
+#include "_through.c"
+
 static PyMethodDef methods[] = {
     {"forced_tricks", py_forced_tricks, METH_VARARGS,
      "forced_tricks(m, l, r, leader) -> int: the most tricks the catchers can force on M."},
@@ -1052,6 +1055,7 @@ static PyMethodDef methods[] = {
     {"suit_game", py_suit_game, METH_VARARGS,
      "suit_game(a, b) -> (safe, caught with L on lead, caught with R on lead, exit rank): the "
      "per-suit games' answers for one suit, a = M's | R's cards, b = L's | R's."},
+    THROUGH_METHODS
     STOP_METHOD,
     {"nodes", py_nodes, METH_NOARGS, "nodes() -> int: search nodes visited since the last clear()."},
     {"use_table", py_use_table, METH_O,

@@ -110,6 +110,39 @@ def suit_game(a: int, b: int, /) -> tuple[int, int, int, int]:
     with L on lead, and with R on lead (nobody throws anything away); and the lowest rank of
     M whose loss leaves the holding safe (8: none)."""
 
+def through(m: int, l: int, r: int, leader: int, /) -> int:
+    """The suits M is caught through in the layout (hands and leader as for
+    ``forced_tricks``), bit ``s`` for suit ``s``: the catchers can force M's first trick to be a
+    trick led in that suit, however he tries to take his first trick in another suit instead
+    (then that trick is his first, and the game of that suit is over for him). 0 when M is
+    clean, and also when he is caught whichever suit he protects. The through-search shares
+    the transposition table with the plain one, under keys the plain search's never meet."""
+
+def through_many(m: int, pool: int, leader: int, l_masks: Buffer, /) -> bytes:
+    """``through`` for many layouts of one M hand in one call: ``pool`` and ``l_masks`` as for
+    ``solve_many``; one byte per layout."""
+
+def through_ranked(m: int, pool: int, leader: int, ranks: Buffer, /) -> bytes:
+    """``through`` for the splits of ``pool`` with these ranks (as for ``solve_ranked``); one
+    byte per rank."""
+
+def enumerate_through(
+    m: int, pool: int, leader: int, start: int, count: int, /
+) -> tuple[list[int], list[int]]:
+    """``enumerate``'s histogram of the splits ``start .. start + count - 1``, and their caught
+    splits counted by the suits M is caught through: 16 counts, ``counts[mask]`` for the
+    splits caught through exactly the suits of ``mask`` (``counts[0]``: caught whichever suit
+    he protects)."""
+
+def through_static_answer(m: int, l: int, r: int, leader: int, suit: int, /) -> int:
+    """What the through-search's cutoffs answer to "is M caught through ``suit``?" without
+    searching: 1 (yes), 0 (no) or -1 (they cannot tell). With a catcher on lead: M void in
+    the suit, or the suit safe (0); the suit catching M by itself from the leader, or from his
+    partner once the leader has handed him the lead in a suit M follows (1). With M on lead:
+    void in it, a sure winner elsewhere, the suit safe with a card elsewhere to lead, or an exit
+    in it that leaves it safe (0); every lead of his answered by such a catch (1). The tests
+    prove each against brute force."""
+
 def use_table(buffer: Buffer | None, /) -> None:
     """Search with ``buffer`` (writable, 64-byte aligned, a power of two entries of ENTRY_SIZE
     bytes, at least 2**18 of them, zeroed) as the transposition table, e.g. an mmap with huge
