@@ -40,6 +40,15 @@ def test_the_lone_king(runner: CliRunner) -> None:
         "average     6.3%      4.9%–8.0%    +8.08     +7.5 to +8.6\n"
         "Tricks forced  0: 93.7%  1: 1.5%  2: 3.0%  3: 1.6%  4: 0.1%\n"
         "Discarded  ♠K after 100% of talons, ♦J 8%\n"
+        "\n"
+        "Suit  Holding  After discard  Table  Exact  95% interval\n"
+        "♠     K        — (84%)         100%   5.4%     4.1%–7.1%\n"
+        "♣     7 8 9    7 8 9 (72%)       0%   0.1%     0.0%–0.5%\n"
+        "♦     7 8 J    7 8 J (65%)       0%   0.5%     0.2%–1.2%\n"
+        "♥     7 8 J    7 8 J (68%)       0%   0.3%     0.1%–1.0%\n"
+        "Caught through ♠ 5%; caught 6%, 0% of it whichever suit M protects (the table\n"
+        "says 100%)\n"
+        "\n"
         "Exact play: DECLARE — expected +8.08 (passing: 0); the founding rule says pass\n"
         "Why  the talon usually lets the player discard ♠K (100% of talons)\n"
     )
@@ -74,8 +83,9 @@ def test_bounds_settle_a_hopeless_hand(runner: CliRunner) -> None:
     ]
     assert tail[3] == "Lead       Caught   95% interval    Score     95% interval"
     assert tail[4].startswith("me        ≥ ") and "≤ -" in tail[4]
-    assert tail[5].startswith("Exact play: PASS — expected at most -")
-    assert tail[5].endswith("(passing: 0); the founding rule agrees") and len(tail) == 6
+    assert tail[5] == "Per suit  bounds say nothing per suit; --full works it out"
+    assert tail[6].startswith("Exact play: PASS — expected at most -")
+    assert tail[6].endswith("(passing: 0); the founding rule agrees") and len(tail) == 7
 
 
 @needs_solver
@@ -89,6 +99,15 @@ def test_one_seat_solver_discards(runner: CliRunner) -> None:
         "me          3.0%      1.8%–5.0%    +9.39     +9.0 to +9.7\n"
         "Tricks forced  0: 97.0%  1: 3.0%\n"
         "Discarded  ♠K after 100% of talons, ♦J 7%\n"
+        "\n"
+        "Suit  Holding  After discard  Table  Exact  95% interval\n"
+        "♠     K        — (83%)         100%   2.6%     1.5%–4.5%\n"
+        "♣     7 8 9    7 8 9 (73%)       0%   0.2%     0.0%–1.2%\n"
+        "♦     7 8 J    7 8 J (67%)       0%   0.0%     0.0%–0.8%\n"
+        "♥     7 8 J    7 8 J (68%)       0%   0.2%     0.0%–1.2%\n"
+        "Caught through ♠ 3%; caught 3%, 0% of it whichever suit M protects (the table\n"
+        "says 100%)\n"
+        "\n"
         "Exact play: DECLARE — expected +9.39 (passing: 0); the founding rule says pass\n"
         "Why  the talon usually lets the player discard ♠K (100% of talons)\n"
     )

@@ -103,7 +103,7 @@ def test_sampled_odds(runner: CliRunner) -> None:
         "            0     1,531    76.5%\n"
         "            1       469    23.4%\n"
         "\n"
-        "Caught through   Layouts   Share\n"
+        "Caught through   Layouts    Share\n"
         "♠ 7 10               469    23.4%\n"
         "♣ 7 8 9                0     0.0%\n"
         "♦ 7 8 9                0     0.0%\n"
@@ -140,7 +140,7 @@ def test_sampled_odds_of_two_holes_per_suit(runner: CliRunner) -> None:
     result = runner.invoke(main, [*args, "--seed", "3"])
     assert result.exit_code == 0
     assert (
-        "Caught through   Layouts   Share\n"
+        "Caught through   Layouts    Share\n"
         "♠ 7 10               655    32.8%\n"
         "♣ 7 9                  0     0.0%\n"
         "♦ 7 9 J                0     0.0%\n"

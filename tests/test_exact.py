@@ -241,8 +241,10 @@ def test_to_dict() -> None:
     assert set(data) == {
         "lead", "discard", "seed", "samples", "method", "talons", "deals", "bound", "p_caught",
         "low", "high", "histogram", "expected_score", "score_low", "score_high", "pass_score",
-        "threshold", "verdict", "reason", "discarded", "seats", "passing",
+        "threshold", "verdict", "reason", "discarded", "seats", "passing", "suits", "whichever",
     }  # fmt: skip
+    assert [suit["suit"] for suit in data["suits"]] == ["♠", "♣", "♦", "♥"]
+    assert data["whichever"]["p_caught"] <= data["p_caught"]
     assert data["lead"] == "left" and data["samples"] == 231 and data["discard"] == "exact"
     assert data["method"] == "full" and data["talons"] == 231 and data["deals"] == 231
     assert data["bound"] is None

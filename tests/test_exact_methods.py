@@ -5,6 +5,7 @@ unpruned work, and the answers against the code before these methods on fixed se
 from __future__ import annotations
 
 import random
+import signal
 from array import array
 
 import pytest
@@ -146,6 +147,33 @@ def test_searches_stop_when_asked() -> None:
     assert len(solve_many(hand, pool, Seat.M, layouts, cap=1)) == 4
 
 
+class _Interrupted(Exception):
+    pass
+
+
+@pytest.mark.parametrize("budget", [None, 1_000_000], ids=["plain", "budgeted"])
+def test_a_handler_raising_mid_search_stops_the_call(budget: int | None) -> None:
+    """A signal's handler that raises while many layouts are being solved ends the call with
+    its exception, whether the searches have a budget or not (a budget's loop once went on to
+    the next layout and returned a result with the exception set: a SystemError)."""
+    hand = parse_hand("♠8 10 Q A ♣8 10 Q ♦8 10 Q")
+    pool = (hand | parse_cards("KH AH")).complement()
+    rng, cards = random.Random(1), list(pool)
+    layouts = array("I", (CardSet.of(rng.sample(cards, 10)).mask for _ in range(4_000)))
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise _Interrupted
+
+    before = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 0.05)
+    try:
+        with pytest.raises(_Interrupted):
+            solve_many(hand, pool, Seat.M, layouts, budget=budget)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+
+
 def test_threads_stop_when_the_caller_is_done() -> None:
     asked: list[bool] = []
     results = in_order(lambda n: n * n, range(100), 2, asked.append)
@@ -167,11 +195,10 @@ def test_a_sequential_estimate_is_the_first_talons_of_the_shuffle() -> None:
     assert LEAST_SEQUENTIAL_TALONS <= used < TALON_COUNT and used % ROUND_TALONS == 0
     deals = Deals(hand, 4, SEED)
     analysis = _Analysis(hand, lead, TABLE, DiscardMode.EXACT, deals, 1)
-    plays = [_Play(seat) for seat in lead.seats]
+    plays = [_Play(seat, per_suit=True) for seat in lead.seats]
     for number in deals.order()[:used]:
-        played = analysis._play(number)
-        for figures, discards, tricks in zip(plays, played.discards, played.tricks, strict=True):
-            figures.add(hand, discards, tricks)
+        for figures, played in zip(plays, analysis._play(number), strict=True):
+            figures.add(hand, played)
     assert found.seats == tuple(figures.odds() for figures in plays)
     assert found.deals == 4 * used and found.to_dict()["talons"] == used
 

@@ -126,15 +126,15 @@ def test_the_suit_table_of_check_exact(runner: CliRunner) -> None:
     result = runner.invoke(main, ["check", TWO_HOLES, "--exact"])
     assert result.exit_code == 0
     assert (
-        "Discarded  ♥J after 73% of talons, ♠10 44%\n"
+        "Discarded  ♥J after 83% of talons, ♠10 42%\n"
         "\n"
         "Suit  Holding  After discard  Table  Exact  95% interval\n"
-        "♠     7 10     7 (38%)          50%  13.8%    8.5%–21.7%\n"
-        "♣     7 8 9    7 8 9 (69%)       0%   0.0%     0.0%–2.0%\n"
-        "♦     7 8 9    7 8 9 (73%)       0%   0.0%     0.0%–2.0%\n"
-        "♥     7 J      7 (67%)          80%   9.4%    4.3%–19.3%\n"
-        "Caught through ♠ 14%, ♥ 9%; caught 22%, 10% of it whichever suit M protects (the\n"
-        "table adds 50% + 80% = 130%)\n"
+        "♠     7 10     7 (38%)          50%  18.4%   13.5%–24.4%\n"
+        "♣     7 8 9    7 8 9 (68%)       0%   0.3%     0.0%–1.5%\n"
+        "♦     7 8 9    7 8 9 (67%)       0%   0.5%     0.1%–2.5%\n"
+        "♥     7 J      7 (79%)          80%   3.4%     1.4%–7.7%\n"
+        "Caught through ♠ 18%, ♦ 1%, ♥ 3%; caught 24%, 9% of it whichever suit M protects\n"
+        "(the table adds 50% + 80% = 130%)\n"
         "\n"
         "Exact play: DECLARE"
     ) in result.output
@@ -153,11 +153,11 @@ def test_the_suit_table_in_russian(runner: CliRunner) -> None:
     assert code == 0
     assert (
         "Масть  Карты  После сноса  Таблица  Точно  интервал 95%\n"
-        "♠      7 10   7 (38%)          50%  13,8%    8,5%–21,7%\n"
+        "♠      7 10   7 (38%)          50%  18,4%   13,5%–24,4%\n"
     ) in out
     assert (
-        "Ловится через ♠ 14%, ♥ 9%; ловится в 22%, из них 10% — какую масть ни береги\n"
-        "(таблица складывает 50% + 80% = 130%)\n"
+        "Ловится через ♠ 18%, ♦ 1%, ♥ 3%; ловится в 24%, из них 9% — какую масть ни\n"
+        "береги (таблица складывает 50% + 80% = 130%)\n"
     ) in out
     assert not english_words(out)
     assert max(len(line) for line in out.splitlines()) <= 80
@@ -190,7 +190,7 @@ def test_the_line_names_how_the_table_adds_the_holes(
     table_text: str, hand: str, words: str
 ) -> None:
     found = _odds(table_text, hand, {Suit.SPADES: 0.31, Suit.HEARTS: 0.2})
-    line = _through_line(found).plain.replace("\n", " ")
+    line = _through_line(found, 80).plain.replace("\n", " ")
     assert line.startswith("Caught through ♠ 31%")
     assert "; caught 50%, 10% of it whichever suit M protects " in line
     assert line.endswith(words)

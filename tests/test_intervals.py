@@ -110,8 +110,9 @@ def test_calibrate_samples(tmp_path: Path) -> None:
     args = ("table", "calibrate", "--holding", "7 10", "--table", "founding", "--samples", "5")
     code, output = _run(*args)
     assert code == 0
-    assert [line.rstrip() for line in output.splitlines()[1:4]] == [
-        "Exact  5 random deals a holding (seed 0), too few for a 95% interval",
+    assert [line.rstrip() for line in output.splitlines()[1:5]] == [
+        "Exact   5 random deals a holding (seed 0), too few for a 95% interval",
+        "Caught  through the holding: M's first trick forced into its suit (per suit)",
         "Holding  Own: table  exact  Their: table  exact  Table's value",
         '7 10            50%  20.0%           50%  20.0%  table "7 10"',
     ]
@@ -121,8 +122,8 @@ def test_calibrate_samples(tmp_path: Path) -> None:
     written = tmp_path / "exact.toml"
     assert _run(*args, "--output", str(written), "--quiet")[0] == 0
     source = (
-        "exact play in clean low hands, two of their cards discarded: 5 deals (seed 0), too "
-        "few for a 95% interval"
+        "exact play in clean low hands, two of their cards discarded, caught through the "
+        "holding: 5 deals (seed 0), too few for a 95% interval"
     )
     assert f'"7 10" = {{own = 20, their = 20, source = "{source}"}}' in written.read_text()
     phrase = source_phrase(source)

@@ -221,6 +221,11 @@ def _kept(suit: SuitOdds) -> str:
     return f"{holding} ({share(suit.holding_share, 0)})"
 
 
+_NAMED_SHARE = 0.005
+"""The least share of the deals a suit that is no hole is named at in the line under the suit
+table (it reads as 1 %); the table above gives every share."""
+
+
 def _through_line(found: ExactOdds, width: int) -> Text:
     """``Caught through ♠ 31%, ♥ 44%; caught 58%, 6% of it whichever suit M protects (the
     table adds 50% + 80% = 130%)``, wrapped at the line's width."""
@@ -228,7 +233,7 @@ def _through_line(found: ExactOdds, width: int) -> Text:
     caught = [
         f"{suit.suit.glyph} {share(suit.caught.p, 0)}"
         for suit in found.suits
-        if suit.caught.p or suit.suit in holes
+        if suit.caught.p >= _NAMED_SHARE or suit.suit in holes
     ]
     whichever = found.whichever
     of_caught = whichever.p / found.p_caught if whichever is not None and found.p_caught else 0.0

@@ -875,7 +875,7 @@ static PyObject *solve_buffer(PyObject *args, const char *format, int ranked, co
     result = PyBytes_FromStringAndSize(NULL, layouts.count);
     if (!result) goto done;
     uint8_t *out = (uint8_t *)PyBytes_AS_STRING(result);
-    u64 nodes = 0;
+    u64 nodes = 0, unchecked = 0;
     Py_ssize_t solved = 0, capped = 0;
     int how = 0;
     PyThreadState *thread = PyEval_SaveThread();
@@ -886,9 +886,15 @@ static PyObject *solve_buffer(PyObject *args, const char *format, int ranked, co
         budget.pass = (uint32_t)solved + 1; /* the slots of the layouts before are stale */
         int tricks = forced_tricks_up_to(layouts.m, l, layouts.pool & ~l, leader, cap, &budget);
         nodes += budget.nodes;
-        how = budget.stopped;
+        if ((how = budget.stopped)) break;
         out[solved++] = (uint8_t)tricks;
         capped += tricks == cap;
+        /* each layout's budget counts its own nodes: many small searches look for a stop here */
+        unchecked += budget.nodes;
+        if (unchecked >= CHECK_NODES) {
+            unchecked = 0;
+            if ((how = stop_reason(in_main_thread(&thread)))) break;
+        }
     }
     PyEval_RestoreThread(thread);
     node_count += nodes;
