@@ -22,7 +22,6 @@ solved over all 184,756 splits, as ``advisor solve --exact`` does.
 from __future__ import annotations
 
 import itertools
-from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -42,8 +41,8 @@ from advisor.solver import (
     SolverUnavailableError,
     catch_odds,
     core_available,
-    left_hand_of_rank,
     sample_ranks,
+    split_hands,
     wilson_interval,
 )
 from advisor.table import Table
@@ -284,7 +283,7 @@ def discard_odds(
         raise SolverUnavailableError()
     pool = cards.complement()
     ranks = sample_ranks(samples, seed)
-    layouts = array("I", (left_hand_of_rank(pool, rank).mask for rank in ranks))
+    layouts = split_hands(pool, ranks)
     order = list(talon_discard_order(cards, lead.founding, table))
     scores = DiscardScores(cards, pool, lead.seats, order, jobs)
     tolerance = 0.0

@@ -38,6 +38,7 @@ catch chance is wanted and only the trick counts of the hopeless ones are left a
 from __future__ import annotations
 
 import heapq
+import itertools
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -189,8 +190,10 @@ class Catches:
         limit: int | None = None,
         budget: int | None = None,
         start: int = 0,
+        end: int | None = None,
     ) -> tuple[list[int], list[int]] | None:
-        """The layouts (their indexes, from ``start`` on) where discard ``number`` is caught,
+        """The layouts (their indexes, from ``start`` up to ``end``) where discard ``number`` is
+        caught,
         and those the node ``budget`` left open; None as soon as ``limit`` are caught (its
         bound is then no longer good enough). With a limit, the layouts that caught most
         discards so far are asked first: a catch is quick to find and a clean layout slow to
@@ -198,7 +201,7 @@ class Catches:
         finished)."""
         below, above = self.discards.below[number], self.discards.above[number]
         caught, unknown = [], []
-        for index in range(start, len(self.caught)):
+        for index in range(start, len(self.caught) if end is None else end):
             caught_here, clean_here = self.caught[index], self.clean[index]
             if caught_here & below:
                 caught.append(index)
@@ -227,6 +230,17 @@ class Catches:
         if len(answers) < len(unknown) or (limit is not None and len(caught) >= limit):
             return None
         return sorted(caught), left
+
+
+PIECE_LAYOUTS = 16  # layouts a piece of a screened batch holds at least
+
+
+def _pieces(span: range, jobs: int) -> list[range]:
+    """``span`` in ``jobs`` pieces of about the same size (fewer when it is small), for the
+    threads to screen apart."""
+    count = max(1, min(jobs, len(span) // PIECE_LAYOUTS))
+    bounds = [span.start + len(span) * part // count for part in range(count + 1)]
+    return [range(a, b) for a, b in itertools.pairwise(bounds)]
 
 
 # --- deepening ---------------------------------------------------------------------------------
@@ -537,22 +551,36 @@ class DiscardScores:
         for known in self.catches:
             known.extend(len(layouts))
 
-        def screened(index: int) -> list[_Deepening]:
-            """Every discard screened for the seat numbered ``index``, in :attr:`ranks`."""
-            seat, known, parts = self.seats[index], self.catches[index], []
+        pieces = [
+            (index, piece) for index in range(len(self.seats)) for piece in _pieces(span, self.jobs)
+        ]
+
+        def screened(work: tuple[int, range]) -> list[tuple[list[int], list[int]]]:
+            """Every discard screened for a seat (by number) on a piece of the batch, in
+            :attr:`ranks`: what is inferred of a layout comes from the discards screened on it
+            before, so pieces of layouts screen apart with the same answers."""
+            index, piece = work
+            seat, known, found = self.seats[index], self.catches[index], []
             for rank in self.ranks:
                 number = self.discards.number[self.order[rank].mask]
                 hand = self.twelve - self.order[rank]
-                found = known.screen(number, hand, self.pool, seat, self.layouts, start=start)
-                assert found is not None, "a screen without a limit always ends"
-                parts.append(_Deepening(hand, self.pool, seat, self.layouts, *found, span=span))
-            return parts
+                screen = known.screen(number, hand, self.pool, seat, self.layouts,
+                                      start=piece.start, end=piece.stop)  # fmt: skip
+                assert screen is not None, "a screen without a limit always ends"
+                found.append(screen)
+            return found
 
-        seats = range(len(self.seats))
-        by_seat = list(in_order(screened, seats, min(self.jobs, len(seats)), stop_searches))
+        by_piece = list(in_order(screened, pieces, min(self.jobs, len(pieces)), stop_searches))
         for position, rank in enumerate(self.ranks):
-            for index in seats:
-                part = by_seat[index][position]
+            for index, seat in enumerate(self.seats):
+                caught: list[int] = []
+                left: list[int] = []
+                for (owner, _), found in zip(pieces, by_piece, strict=True):
+                    if owner == index:
+                        caught += found[position][0]
+                        left += found[position][1]
+                hand = self.twelve - self.order[rank]
+                part = _Deepening(hand, self.pool, seat, self.layouts, caught, left, span=span)
                 self.parts[rank].append(part)
                 self.caught[rank][index] += len(part.open)
 

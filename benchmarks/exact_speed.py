@@ -76,13 +76,18 @@ def hand_set(count: int, seed: int) -> list[tuple[str, list[int]]]:
     ]
 
 
-def write_hands(hands: list[tuple[str, list[int]]], seed: int) -> None:
+def hands_text(hands: list[tuple[str, list[int]]], seed: int) -> str:
+    """The hands as ``benchmarks/exact_hands.txt`` holds them (a hand file ``batch`` reads)."""
     lines = [
         f"# benchmarks/exact_speed.py --seed {seed} --hands {len(hands)}: misère-like and "
         "random hands in turn\n"
     ]
     lines += [" ".join(card(i) for i in cards) + f"  # {kind}\n" for kind, cards in hands]
-    HANDS_FILE.write_text("".join(lines), encoding="utf-8")
+    return "".join(lines)
+
+
+def write_hands(hands: list[tuple[str, list[int]]], seed: int) -> None:
+    HANDS_FILE.write_text(hands_text(hands, seed), encoding="utf-8")
 
 
 @dataclass

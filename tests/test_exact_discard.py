@@ -348,3 +348,27 @@ def test_the_search_finds_the_best_of_made_up_answers(
     scored = score_discards(twelve, twelve.complement(), (Seat.L,), layouts, order)
     assert totals[order.index(scored[0].discards)] == totals[best]
     assert scored[0].discards == order[best]
+
+
+def test_a_batch_screens_in_pieces_with_the_same_answers() -> None:
+    """The threads screen pieces of a batch apart (what is inferred of a layout comes from the
+    discards screened on it before): any number of pieces gives every discard the same
+    catches and the same figures."""
+    require_solver()
+    twelve = parse_cards("7S 9S 7C 8C 9C QC KC 8D 9D 10D 7H 10H")
+    pool = twelve.complement()
+    rng = random.Random(4)
+    layouts = array("I", (CardSet.of(rng.sample(list(pool), 10)).mask for _ in range(96)))
+    order = list(talon_discard_order(twelve, Lead.THEM.founding, default_table()))
+    found = []
+    for jobs in (1, 2, 5):
+        scores = advisor.exact_discard.DiscardScores(twelve, pool, Lead.THEM.seats, order, jobs)
+        scores.add(layouts[:32])
+        scores.add(layouts[32:])
+        scores.choose(3)
+        found.append(
+            (scores.caught, scores.best(), [scores.interval(r, 1.96) for r in scores.ranks])
+        )
+    assert found[0] == found[1] == found[2]
+    assert [len(p) for p in advisor.exact_discard._pieces(range(32, 96), 5)] == [16] * 4
+    assert advisor.exact_discard._pieces(range(0, 20), 2) == [range(0, 20)]
