@@ -17,6 +17,9 @@ def _isolated_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(config))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    # A test's ``python -m advisor`` runs the installed advisor (its compiled parts built), not
+    # the source tree in the current folder, whose compiled parts only an editable install has.
+    monkeypatch.setenv("PYTHONSAFEPATH", "1")
     return config
 
 
