@@ -51,6 +51,9 @@ def _extracted(root: Path, prefix: str, method_map: list[tuple[str, str]]) -> It
 
 def template() -> Catalog:
     """Every message of the advisor and of click, where each one is used."""
+    tools = str(Path(__file__).resolve().parent)
+    if tools not in sys.path:  # babel imports ADVISOR_MAP's babel_table from beside this file,
+        sys.path.insert(0, tools)  # even when the script's folder is not on the path
     catalog = Catalog(
         project="misere-advisor", fuzzy=False, creation_date=FIXED_DATE, revision_date=FIXED_DATE
     )
