@@ -30,6 +30,17 @@ every layout (a quick question to the solver); the forced tricks, and so the mea
 expected score, are found for the leads whose 95 % interval of the catch chance reaches the best
 one's (for all of them with ``full``). For the others only a bound is known: a caught deal
 costs M at least ten points, so his expected score is at most ``10 - 20 x P(caught)``.
+
+**The tricks on the first layouts.** Counting every trick is most of the work on a hand caught
+nearly always (every lead could be the best there, and a trick count is many questions to the
+solver), and a player reads the tricks to a tenth. So they are counted on the first layouts, a
+round of :data:`TRICK_ROUND` caught ones at a time, until every figure shown, double dummy's
+too, is known to :data:`TRICK_TOLERANCE` tricks (95 %) of what counting all of them would say:
+the catch chance is still every layout's, and a figure's mean tricks are the catch chance times
+the mean tricks of its caught layouts counted (:class:`TrickFigures`). On a hand caught in a
+fifth of the layouts or less this is all of them or nearly; on one caught nearly always for four
+tricks, an eighth. Every layout is counted with ``full`` and when every split is asked for
+(exact figures).
 """
 
 from __future__ import annotations
@@ -38,7 +49,7 @@ import math
 import random
 from array import array
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from advisor.cards import DECK_MASK, HAND_SIZE, WITH_TALON, Card, CardSet
@@ -47,10 +58,10 @@ from advisor.errors import LayoutError, LimitError
 from advisor.i18n import Phrase, as_cards
 from advisor.limits import MIN_INTERVAL_SAMPLES, check_jobs, check_samples
 from advisor.parallel import in_order
+from advisor.sampling import Z95
 from advisor.seats import Lead, Seat
 from advisor.solver import (
     EXACT_LAYOUTS,
-    Odds,
     ProgressCallback,
     SolverUnavailableError,
     catchers_pool,
@@ -75,6 +86,13 @@ DRAWS_PER_SAMPLE = 50
 which M could have declared (a tenth of them or fewer on the hands measured; 5 %: 20 draws a
 layout)."""
 DRAW_BLOCK = 4096  # split numbers drawn at a time
+TRICK_TOLERANCE = 0.1
+"""Tricks: the 95 % half-width, against counting every layout, to which a lead's mean tricks
+(and so its expected score, to a point) is counted on the first layouts (see
+:meth:`_Solving.run`); on a hand caught nearly always for three tricks and more that is a
+quarter to a half of them."""
+TRICK_ROUND = 250  # asked layouts counted between two looks at the figures' margins
+LEAST_CAUGHT_COUNTED = 30  # caught layouts a figure's tricks are counted on at least
 
 
 class DiscardRule(Word):
@@ -87,26 +105,22 @@ class DiscardRule(Word):
 
 
 @dataclass(frozen=True)
-class LeadFigures:
-    """One lead over the layouts: caught in ``caught`` of them, and the forced tricks
-    (``odds``) when they were found."""
+class TrickFigures:
+    """Forced tricks over the layouts: M caught in ``caught`` of them (found in every layout),
+    and the forced tricks counted on the first ``counted`` of them (``histogram``; None: not
+    counted). Counted on fewer than all, the tricks of a caught layout are estimated from the
+    caught layouts counted, and the catch chance stays that of every layout."""
 
-    cards: CardSet
-    """The cards that make this lead: equal to the play, any of them."""
     layouts: int
     caught: int
-    odds: Odds | None
+    histogram: tuple[int, ...] | None
+    """``histogram[t]``: layouts, of the first :attr:`counted`, with ``t`` tricks forced."""
     exact: bool
     """Whether the layouts are all there are, not a sample."""
 
     @property
-    def card(self) -> Card:
-        """The card named for the lead: the lowest of its cards."""
-        return min(self.cards)
-
-    @property
     def p_caught(self) -> float:
-        return self.caught / self.layouts
+        return self.caught / self.layouts if self.layouts else 0.0
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -116,34 +130,87 @@ class LeadFigures:
         return wilson_interval(self.caught, self.layouts)
 
     @property
+    def counted(self) -> int:
+        """The layouts the tricks were counted on (0: none)."""
+        return 0 if self.histogram is None else sum(self.histogram)
+
+    @property
     def mean_tricks(self) -> float | None:
-        return None if self.odds is None else self.odds.expected_tricks
+        """The mean tricks forced: the catch chance times the mean tricks of the caught layouts
+        counted (None: not counted)."""
+        if self.histogram is None:
+            return None
+        caught, tricks, _ = _caught_sums(self.histogram)
+        return self.p_caught * tricks / caught if caught else 0.0
+
+    @property
+    def tricks_margin(self) -> float:
+        """The 95 % half-width of :attr:`mean_tricks` against counting every layout (0 when
+        all were counted): the caught layouts counted are a sample, without replacement, of
+        the :attr:`caught` ones."""
+        if self.histogram is None or self.counted == self.layouts:
+            return 0.0
+        counted, tricks, squares = _caught_sums(self.histogram)
+        if counted < 2 or counted >= self.caught:
+            return 0.0
+        spread = max(0.0, (squares - tricks * tricks / counted) / (counted - 1))
+        left = 1 - counted / self.caught
+        return Z95 * self.p_caught * math.sqrt(spread / counted * left)
 
     @property
     def expected_score(self) -> float | None:
-        """M's expected score (+10 clean, -10 a trick), when the tricks were found."""
-        return None if self.odds is None else self.odds.expected_score
+        """M's expected score (+10 clean, -10 a trick), when the tricks were counted."""
+        tricks = self.mean_tricks
+        return None if tricks is None else CLEAN_SCORE * (1 - self.p_caught) - 10 * tricks
 
     @property
     def score_bound(self) -> float:
-        """M's expected score, or the most it can be when the tricks were not found."""
-        if self.odds is not None:
-            return self.odds.expected_score
+        """M's expected score, or the most it can be when the tricks were not counted."""
+        score = self.expected_score
+        if score is not None:
+            return score
         return CLEAN_SCORE - (CLEAN_SCORE + CAUGHT_COST) * self.p_caught
 
     def to_dict(self) -> dict[str, Any]:
         low, high = self.interval
         tricks, score = self.mean_tricks, self.expected_score
         return {
-            "card": str(self.card),
-            "equivalent": [str(card) for card in self.cards if card != self.card],
             "p_caught": round(self.p_caught, 4),
             "low": round(low, 4),
             "high": round(high, 4),
             "mean_tricks": None if tricks is None else round(tricks, 3),
+            "tricks_margin": None if tricks is None else round(self.tricks_margin, 3),
+            "tricks_layouts": None if tricks is None else self.counted,
             "expected_score": None if score is None else round(score, 2),
             "score_at_most": round(self.score_bound, 2),
-            "histogram": None if self.odds is None else list(self.odds.histogram),
+            "histogram": None if self.histogram is None else list(self.histogram),
+        }
+
+
+def _caught_sums(histogram: Sequence[int]) -> tuple[int, int, int]:
+    """The caught layouts of a histogram, their tricks and the tricks' squares."""
+    caught = sum(histogram[1:])
+    tricks = sum(t * n for t, n in enumerate(histogram))
+    return caught, tricks, sum(t * t * n for t, n in enumerate(histogram))
+
+
+@dataclass(frozen=True)
+class LeadFigures(TrickFigures):
+    """One lead over the layouts."""
+
+    cards: CardSet = field(kw_only=True)
+    """The cards that make this lead: equal to the play, any of them."""
+
+    @property
+    def card(self) -> Card:
+        """The card named for the lead: the lowest of its cards."""
+        return min(self.cards)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "card": str(self.card),
+            "equivalent": [str(card) for card in self.cards if card != self.card],
+            **super().to_dict(),
         }
 
 
@@ -167,7 +234,7 @@ class BlindLead:
     which M could not have declared are left out)."""
     full: bool
     leads: tuple[LeadFigures, ...]
-    double_dummy: Odds
+    double_dummy: TrickFigures
     """The same layouts, the leader choosing his card in each with every hand in view."""
 
     @property
@@ -182,10 +249,18 @@ class BlindLead:
     def exact(self) -> bool:
         return self.samples is None
 
+    @property
+    def counted(self) -> int:
+        """The layouts the tricks were counted on: the first of them, or all."""
+        return self.double_dummy.counted
+
+    @property
+    def tricks_margin(self) -> float:
+        """The widest 95 % half-width of a mean tricks figure shown (0: every layout counted)."""
+        return max(lead.tricks_margin for lead in (self.double_dummy, *self.leads))
+
     def to_dict(self) -> dict[str, Any]:
         """The ``--json`` form; documented in the README."""
-        dd = self.double_dummy
-        low, high = dd.interval
         return {
             "hand": str(self.hand),
             "lead": self.leader.lead.value,
@@ -198,16 +273,10 @@ class BlindLead:
             "layouts": self.layouts,
             "drawn": self.drawn,
             "full": self.full,
+            "tricks_layouts": self.counted,
             "best": self.best.to_dict(),
             "leads": [lead.to_dict() for lead in self.leads],
-            "double_dummy": {
-                "p_caught": round(dd.fraction, 4),
-                "low": round(low, 4),
-                "high": round(high, 4),
-                "mean_tricks": round(dd.expected_tricks, 3),
-                "expected_score": round(dd.expected_score, 2),
-                "histogram": list(dd.histogram),
-            },
+            "double_dummy": self.double_dummy.to_dict(),
         }
 
 
@@ -427,7 +496,7 @@ class _Solving:
         self.jobs, self.full, self.stages = jobs, full, stages
         self.stage = stages.stages - 2  # the solving is the last two stages
 
-    def run(self, triples: array[int]) -> tuple[tuple[LeadFigures, ...], Odds]:
+    def run(self, triples: array[int]) -> tuple[tuple[LeadFigures, ...], TrickFigures]:
         """The leads, best first, and the double-dummy figure."""
         total = len(triples) // 3
         width = 1 + len(self.classes)
@@ -438,28 +507,65 @@ class _Solving:
         )
         columns = (0, *(1 + number for number in contenders))
         asked = [i for i in range(total) if any(caught[i * width + c] for c in columns)]
-        tricks = self._ask(triples, asked, self._lead_mask(contenders), HAND_SIZE)
-        histograms = _histograms(tricks, 1 + len(contenders), total)
+        tricks, counted = self._count_tricks(
+            triples, asked, contenders, [counts[column] for column in columns], total
+        )
+        histograms = _histograms(tricks, len(columns), counted)
         found = dict(zip(contenders, histograms[1:], strict=True))
         figures = [
-            LeadFigures(cards, total, counts[1 + number],
-                        Odds(found[number], self.exact) if number in found else None, self.exact)
+            LeadFigures(total, counts[1 + number], found.get(number), self.exact, cards=cards)
             for number, cards in enumerate(self.classes)
-        ]  # fmt: skip
+        ]
         figures.sort(key=self._order)
-        return tuple(figures), Odds(histograms[0], self.exact)
+        return tuple(figures), TrickFigures(total, counts[0], histograms[0], self.exact)
+
+    def _count_tricks(
+        self,
+        triples: array[int],
+        asked: Sequence[int],
+        contenders: Sequence[int],
+        caught: Sequence[int],
+        total: int,
+    ) -> tuple[array[int], int]:
+        """The forced tricks of double dummy and of the ``contenders`` (caught in ``caught``
+        layouts, double dummy first) on the ``asked`` layouts, a row each, and the layouts
+        they were counted on: the first ones. All of them for exact figures or ``full``;
+        else :data:`TRICK_ROUND` asked layouts at a time, until every figure is known to
+        :data:`TRICK_TOLERANCE` (:func:`_counted_enough`)."""
+        leads = self._lead_mask(contenders)
+        whole = self.exact or self.full
+        rounds = [range(len(asked))] if whole else _rounds(len(asked), TRICK_ROUND)
+        rows = array("B")
+        for span in rounds:
+            rows.extend(self._ask(triples, asked[span.start : span.stop], leads, HAND_SIZE,
+                                  before=span.start, of=len(asked)))  # fmt: skip
+            if span.stop < len(asked):
+                counted = asked[span.stop - 1] + 1
+                if _counted_enough(rows, caught, total, counted):
+                    self.stages.report(self.stage + 1, 1, 1)
+                    return rows, counted
+        return rows, total
 
     def _lead_mask(self, numbers: Sequence[int] | range) -> CardSet:
         """One card of each of these leads (its lowest), as the solver is asked them."""
         return CardSet(sum(1 << min(self.classes[number]).index for number in numbers))
 
     def _ask(
-        self, triples: array[int], layouts: Sequence[int], leads: CardSet, cap: int
+        self,
+        triples: array[int],
+        layouts: Sequence[int],
+        leads: CardSet,
+        cap: int,
+        *,
+        before: int = 0,
+        of: int | None = None,
     ) -> array[int]:
         """:func:`~advisor.solver.lead_values` of ``leads`` (capped) on the layouts of these
-        indexes, a row of bytes a layout, in pieces and in threads."""
+        indexes, a row of bytes a layout, in pieces and in threads; the progress bar counts
+        ``before`` layouts done already, of ``of`` (default: these)."""
         second = cap > 1
         spans = _spans(len(layouts), self.jobs)
+        whole = len(layouts) if of is None else of
 
         def work(span: range) -> bytes:
             chosen = array("I")
@@ -472,7 +578,7 @@ class _Solving:
             spans, in_order(work, spans, self.jobs, stop_searches), strict=True
         ):
             rows.frombytes(answers)
-            self.stages.report(self.stage + second, span.stop, len(layouts))
+            self.stages.report(self.stage + second, before + span.stop, whole)
         return rows
 
     def _contenders(self, caught: Sequence[int], layouts: int) -> list[int]:
@@ -511,6 +617,26 @@ def _histograms(rows: array[int], width: int, layouts: int) -> list[tuple[int, .
         counts[0] += layouts - len(rows) // width
         found.append(tuple(counts))
     return found
+
+
+def _counted_enough(rows: array[int], caught: Sequence[int], layouts: int, counted: int) -> bool:
+    """Whether the tricks counted so far (``rows``, a column a figure) on the first ``counted``
+    of the ``layouts`` tell every figure to :data:`TRICK_TOLERANCE`: each column's caught
+    layouts counted are at least :data:`LEAST_CAUGHT_COUNTED` (or all of its ``caught``) and its
+    mean tricks' margin is within the tolerance."""
+    width = len(caught)
+    for column, histogram in enumerate(_histograms(rows, width, counted)):
+        figure = TrickFigures(layouts, caught[column], histogram, exact=False)
+        caught_counted = counted - histogram[0]
+        if caught_counted < min(caught[column], LEAST_CAUGHT_COUNTED):
+            return False
+        if figure.tricks_margin > TRICK_TOLERANCE:
+            return False
+    return True
+
+
+def _rounds(count: int, size: int) -> list[range]:
+    return [range(start, min(count, start + size)) for start in range(0, count, size)]
 
 
 def _spans(count: int, jobs: int) -> list[range]:

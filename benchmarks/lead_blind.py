@@ -52,9 +52,9 @@ def gap(chosen: BlindLead, judged: BlindLead) -> tuple[float, float, float]:
     chance, points of catch chance and of expected score it falls behind)."""
     lead = next(lead for lead in judged.leads if lead.cards == chosen.best.cards)
     dd = judged.double_dummy
-    assert lead.odds is not None, "judged with full: every lead's tricks are known"
-    caught = 100 * (lead.p_caught - dd.fraction)
-    return dd.fraction, caught, dd.expected_score - lead.odds.expected_score
+    assert lead.counted == lead.layouts, "judged with full: every lead's tricks are known"
+    caught = 100 * (lead.p_caught - dd.p_caught)
+    return dd.p_caught, caught, dd.score_bound - lead.score_bound
 
 
 def row(name: str, values: Sequence[float]) -> str:

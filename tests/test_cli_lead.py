@@ -49,6 +49,26 @@ def test_m_on_first_hand(runner: CliRunner) -> None:
 
 
 @needs_solver
+def test_tricks_counted_on_the_first_layouts_are_said(runner: CliRunner) -> None:
+    """A hand caught nearly always: the tricks come from the first layouts, said in a line and
+    in the JSON; with --full every layout is counted and the line is gone."""
+    hand, discards = "8S 9S 8C 9C 10C 7D 9D 7H 8H 10H", "10S AS"
+    code, out = run(runner, hand, "--discards", discards, "--samples", "600")
+    assert code == 0
+    assert (
+        "Tricks        counted on the first 253 of the 600 layouts, each figure within\n"
+        "              ±0.09 tricks of all of them (95%); --full counts every layout\n"
+    ) in out
+    code, out = run(runner, hand, "--discards", discards, "--samples", "600", "--json")
+    data = json.loads(out)
+    assert data["tricks_layouts"] == 253 and data["layouts"] == 600
+    assert all(lead["tricks_layouts"] == 253 for lead in data["leads"])
+    assert data["double_dummy"]["tricks_layouts"] == 253
+    code, out = run(runner, hand, "--discards", discards, "--samples", "600", "--full")
+    assert code == 0 and "counted on the first" not in out
+
+
+@needs_solver
 def test_a_catcher_on_lead(runner: CliRunner) -> None:
     args = ("--catcher", CATCHER, "--talon", "♠Q ♥9", "--seat", "right")
     code, out = run(runner, *args, "--samples", "60", "--seed", "2")
@@ -118,12 +138,15 @@ def test_json_is_the_text_in_figures(runner: CliRunner) -> None:
     assert data["best"] == data["leads"][0]
     assert data["leads"][0] == {
         "card": "8♥", "equivalent": [], "p_caught": 0.24, "low": 0.1952, "high": 0.2914,
-        "mean_tricks": 0.243, "expected_score": 5.17, "score_at_most": 5.17,
+        "mean_tricks": 0.243, "tricks_margin": 0.0, "tricks_layouts": 300,
+        "expected_score": 5.17, "score_at_most": 5.17,
         "histogram": [228, 71, 1, 0, 0, 0, 0, 0, 0, 0, 0],
     }  # fmt: skip
+    assert data["tricks_layouts"] == 300  # caught rarely: every layout counted
     assert data["leads"][1]["card"] == "7♣"
     assert data["leads"][1]["equivalent"] == ["8♣", "9♣", "10♣", "J♣"]
     assert data["leads"][3]["mean_tricks"] is None and data["leads"][3]["score_at_most"] == -2.8
+    assert data["leads"][3]["tricks_layouts"] is None
     solved = runner.invoke(
         main, ["solve", ISSUE_HAND, "--discards", "AD AH", "--lead", "me", "--samples", "300",
                "--json"],

@@ -20,15 +20,25 @@ from advisor.cards import CardSet, parse_cards
 from advisor.discard_odds import discard_odds
 from advisor.errors import LayoutError, LimitError
 from advisor.lead import (
+    LEAST_CAUGHT_COUNTED,
+    TRICK_TOLERANCE,
     BlindLead,
     DiscardRule,
+    TrickFigures,
     catcher_lead_odds,
     lead_classes,
     lead_odds,
     lead_odds_after_discard,
 )
 from advisor.seats import Lead, Seat
-from advisor.solver import catch_odds, catchers_pool, sample_ranks, solve_layout, split_hands
+from advisor.solver import (
+    catch_odds,
+    catchers_pool,
+    lead_values,
+    sample_ranks,
+    solve_layout,
+    split_hands,
+)
 from advisor.table import default_table
 from advisor.talon import best_discards, declaring_discard
 
@@ -38,13 +48,15 @@ from advisor.solver import _core  # noqa: E402 - only once we know it exists
 
 ISSUE_HAND = parse_cards("7S 10S 7C 8C 9C 10C JC 7D 8D 8H")
 ACES = parse_cards("AD AH")
+CAUGHT_NEARLY_ALWAYS = parse_cards("8S 9S 8C 9C 10C 7D 9D 7H 8H 10H")  # for 2.6 tricks
+TENS_AND_ACES = parse_cards("10S AS")
 CATCHER = parse_cards("8S JS KS 10C QC AC 9D KD JH AH")
 TALON = parse_cards("QS 9H")
 
 
 def _figures(found: BlindLead) -> dict[str, tuple[int, tuple[int, ...] | None]]:
     return {
-        str(lead.cards): (lead.caught, None if lead.odds is None else lead.odds.histogram)
+        str(lead.cards): (lead.caught, lead.histogram)
         for lead in found.leads
     }
 
@@ -90,14 +102,18 @@ def test_every_lead_is_what_the_first_trick_and_the_solver_after_it_say() -> Non
     for lead in found.leads:
         tricks = values[str(lead.cards)]
         assert lead.caught == sum(1 for t in tricks if t) and lead.layouts == 40
-        assert lead.odds is not None and lead.odds.histogram == _histogram(tricks)
+        assert lead.histogram == _histogram(tricks)
     best = [min(column) for column in zip(*values.values(), strict=True)]
     assert found.double_dummy.histogram == _histogram(best)
 
 
 def test_double_dummy_is_advisor_solve_on_the_same_splits() -> None:
     found = lead_odds(ISSUE_HAND, ACES, samples=500, seed=3)
-    assert found.double_dummy == catch_odds(ISSUE_HAND, ACES, Seat.M, samples=500, seed=3)
+    solved = catch_odds(ISSUE_HAND, ACES, Seat.M, samples=500, seed=3)
+    assert found.counted == found.layouts == 500  # caught rarely: every layout counted
+    assert found.double_dummy.histogram == solved.histogram
+    assert found.double_dummy.mean_tricks == pytest.approx(solved.expected_tricks)
+    assert found.double_dummy.interval == solved.interval
 
 
 def test_the_best_lead_is_not_the_lowest_card_nor_what_double_dummy_leads_in_a_split() -> None:
@@ -112,7 +128,7 @@ def test_the_best_lead_is_not_the_lowest_card_nor_what_double_dummy_leads_in_a_s
     seen = solve_layout(ISSUE_HAND, left, right, Seat.M)
     assert not seen.caught and str(seen.line[0].card_of(Seat.M)) == "10♠"
     assert _core.lead_value(ISSUE_HAND.mask, left.mask, right.mask, Seat.M, best.card.index)
-    assert found.double_dummy.fraction < best.p_caught  # seeing the split is worth something
+    assert found.double_dummy.p_caught < best.p_caught  # seeing the split is worth something
 
 
 def test_tricks_are_found_for_the_leads_that_could_be_the_best() -> None:
@@ -124,11 +140,11 @@ def test_tricks_are_found_for_the_leads_that_could_be_the_best() -> None:
         twin = next(other for other in every.leads if other.cards == lead.cards)
         assert lead.caught == twin.caught
         if lead.interval[0] <= best_high:
-            assert lead.odds == twin.odds
+            assert lead.histogram == twin.histogram
         else:
-            assert lead.odds is None and lead.mean_tricks is None
+            assert lead.histogram is None and lead.mean_tricks is None
             assert lead.score_bound == pytest.approx(10 - 20 * lead.p_caught)
-            assert twin.odds is not None and twin.odds.expected_score <= lead.score_bound
+            assert twin.expected_score is not None and twin.expected_score <= lead.score_bound
     assert some.double_dummy == every.double_dummy
 
 
@@ -263,3 +279,56 @@ def test_the_chosen_lead_is_caught_about_as_often_as_the_best_on_held_out_hands(
         chosen = counts[str(lead_odds(hand, discards, samples=300, seed=0).best.cards)]
         noise = 3 * math.sqrt(chosen + best) / 300  # the difference of two counts, as Poisson
         assert (chosen - best) / 300 <= noise, (hand, discards, counts)
+
+
+def test_on_a_hand_caught_nearly_always_the_tricks_are_counted_on_the_first_layouts() -> None:
+    """Each figure within the tolerance of counting every layout, its catch chance every
+    layout's, and its tricks those of the first layouts, as the solver counts them there."""
+    some = lead_odds(CAUGHT_NEARLY_ALWAYS, TENS_AND_ACES, samples=1000, seed=8)
+    every = lead_odds(CAUGHT_NEARLY_ALWAYS, TENS_AND_ACES, samples=1000, seed=8, full=True)
+    assert LEAST_CAUGHT_COUNTED <= some.counted < some.layouts == 1000
+    assert every.counted == 1000 and every.tricks_margin == 0
+    pairs = [(some.double_dummy, every.double_dummy)]
+    pairs += [(lead, next(o for o in every.leads if o.cards == lead.cards)) for lead in some.leads]
+    layouts = _m_layouts(CAUGHT_NEARLY_ALWAYS, TENS_AND_ACES, 1000, 8)[: some.counted]
+    counted = [lead for lead in some.leads if lead.histogram is not None]
+    rows = lead_values(Seat.M, array("I", sum(layouts, [])),
+                       CardSet.of(lead.card for lead in counted), cap=10)  # fmt: skip
+    width = 1 + len(counted)
+    by_card = sorted(counted, key=lambda lead: lead.card.index)
+    assert some.double_dummy.histogram == _histogram(list(rows[0::width]))
+    for column, lead in enumerate(by_card, start=1):
+        assert lead.histogram == _histogram(list(rows[column::width]))
+    for sampled, whole in pairs:
+        assert sampled.caught == whole.caught and sampled.counted == some.counted
+        assert 0 < sampled.tricks_margin <= TRICK_TOLERANCE
+        assert sampled.mean_tricks is not None and whole.mean_tricks is not None
+        assert abs(sampled.mean_tricks - whole.mean_tricks) <= TRICK_TOLERANCE
+    data = some.to_dict()
+    assert data["tricks_layouts"] == some.counted
+    assert data["best"]["tricks_margin"] == round(some.best.tricks_margin, 3)
+
+
+@pytest.mark.parametrize("caught", [2000, 700])
+def test_the_tricks_margin_holds_what_counting_every_layout_says(caught: int) -> None:
+    """Over many first layouts of shuffled layouts, the estimate lies within its 95 % margin
+    of every layout's mean tricks about 95 % of the time (the margin is honest, not loose)."""
+    rng = random.Random(caught)
+    tricks = [rng.choice((1, 2, 2, 3, 3, 4, 5, 6)) for _ in range(caught)] + [0] * (2000 - caught)
+    truth = sum(tricks) / len(tricks)
+    inside, tries = 0, 400
+    for _ in range(tries):
+        rng.shuffle(tricks)
+        first = tricks[: rng.randrange(300, 900)]
+        figure = TrickFigures(2000, caught, _histogram(first), exact=False)
+        assert figure.mean_tricks is not None and figure.counted == len(first)
+        inside += abs(figure.mean_tricks - truth) <= figure.tricks_margin
+    assert 0.92 * tries <= inside <= 0.98 * tries
+
+
+def test_every_layout_counted_gives_the_histograms_own_figures() -> None:
+    figure = TrickFigures(10, 4, (6, 1, 2, 1, 0, 0, 0, 0, 0, 0, 0), exact=False)
+    assert figure.mean_tricks == pytest.approx(0.8) and figure.tricks_margin == 0
+    assert figure.expected_score == pytest.approx(10 * 0.6 - 8)
+    untold = TrickFigures(10, 4, None, exact=False)
+    assert untold.mean_tricks is None and untold.score_bound == pytest.approx(10 - 20 * 0.4)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -28,7 +29,10 @@ def render_lead(found: BlindLead) -> None:
     out.print(fields(_heading(found), width))
     out.print()
     out.print(_table(found.leads, width))
-    out.print(fields([(_("Double dummy"), _double_dummy(found))], width))
+    lines = [(_("Double dummy"), _double_dummy(found))]
+    if found.counted < found.layouts:
+        lines.insert(0, (_("Tricks"), _counted(found)))
+    out.print(fields(lines, width))
     out.print(_verdict_line(found, width))
 
 
@@ -102,14 +106,27 @@ def _cells(place: int, lead: LeadFigures) -> tuple[str, ...]:
     )
 
 
+def _counted(found: BlindLead) -> str:
+    """On how many layouts the tricks were counted, and to what margin (rounded up)."""
+    return ngettext(
+        "counted on the first {count:,} of the {layouts:,} layouts, each figure within "
+        "±{margin} tricks of all of them (95%); --full counts every layout",
+        "counted on the first {count:,} of the {layouts:,} layouts, each figure within "
+        "±{margin} tricks of all of them (95%); --full counts every layout",
+        found.counted,
+        layouts=found.layouts,
+        margin=number(math.ceil(100 * found.tricks_margin) / 100, ".2f"),
+    )
+
+
 def _double_dummy(found: BlindLead) -> str:
     dd = found.double_dummy
     low, high = dd.interval
     values = {
-        "caught": share(dd.fraction),
+        "caught": share(dd.p_caught),
         "interval": _("exact") if dd.exact else f"{share(low)}–{share(high)}",
-        "tricks": number(dd.expected_tricks, ".2f"),
-        "score": number(dd.expected_score, "+.2f"),
+        "tricks": number(dd.mean_tricks or 0.0, ".2f"),
+        "score": number(dd.score_bound, "+.2f"),
     }
     if found.leader is Seat.M:
         text = _("caught in {caught} ({interval}), tricks {tricks}, score {score}: M choosing "
@@ -123,7 +140,7 @@ def _double_dummy(found: BlindLead) -> str:
 
 def _verdict_line(found: BlindLead, width: int) -> Text:
     """``Best blind lead: ♥8 — caught in 20.6%; in 16.2% if M could see the split``."""
-    blind, seeing = share(found.best.p_caught), share(found.double_dummy.fraction)
+    blind, seeing = share(found.best.p_caught), share(found.double_dummy.p_caught)
     if found.leader is Seat.M:
         reason = _("caught in {share}", share=blind)
         more = _("in {share} if M could see the split", share=seeing)
