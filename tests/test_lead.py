@@ -55,10 +55,7 @@ TALON = parse_cards("QS 9H")
 
 
 def _figures(found: BlindLead) -> dict[str, tuple[int, tuple[int, ...] | None]]:
-    return {
-        str(lead.cards): (lead.caught, lead.histogram)
-        for lead in found.leads
-    }
+    return {str(lead.cards): (lead.caught, lead.histogram) for lead in found.leads}
 
 
 def _m_layouts(hand: CardSet, discards: CardSet, samples: int, seed: int) -> list[list[int]]:
@@ -292,7 +289,7 @@ def test_on_a_hand_caught_nearly_always_the_tricks_are_counted_on_the_first_layo
     pairs += [(lead, next(o for o in every.leads if o.cards == lead.cards)) for lead in some.leads]
     layouts = _m_layouts(CAUGHT_NEARLY_ALWAYS, TENS_AND_ACES, 1000, 8)[: some.counted]
     counted = [lead for lead in some.leads if lead.histogram is not None]
-    rows = lead_values(Seat.M, array("I", sum(layouts, [])),
+    rows = lead_values(Seat.M, array("I", (mask for layout in layouts for mask in layout)),
                        CardSet.of(lead.card for lead in counted), cap=10)  # fmt: skip
     width = 1 + len(counted)
     by_card = sorted(counted, key=lambda lead: lead.card.index)
