@@ -570,16 +570,17 @@ class DiscardScores:
                 found.append(screen)
             return found
 
-        by_piece = list(in_order(screened, pieces, min(self.jobs, len(pieces)), stop_searches))
+        by_seat: list[list[list[tuple[list[int], list[int]]]]] = [[] for _ in self.seats]
+        jobs = min(self.jobs, len(pieces))
+        for (owner, _), found in zip(
+            pieces, in_order(screened, pieces, jobs, stop_searches), strict=True
+        ):
+            by_seat[owner].append(found)  # a seat's pieces in the order of their layouts
         for position, rank in enumerate(self.ranks):
+            hand = self.twelve - self.order[rank]
             for index, seat in enumerate(self.seats):
-                caught: list[int] = []
-                left: list[int] = []
-                for (owner, _), found in zip(pieces, by_piece, strict=True):
-                    if owner == index:
-                        caught += found[position][0]
-                        left += found[position][1]
-                hand = self.twelve - self.order[rank]
+                caught = [i for found in by_seat[index] for i in found[position][0]]
+                left = [i for found in by_seat[index] for i in found[position][1]]
                 part = _Deepening(hand, self.pool, seat, self.layouts, caught, left, span=span)
                 self.parts[rank].append(part)
                 self.caught[rank][index] += len(part.open)
