@@ -336,12 +336,14 @@ def parse_ranks(text: str) -> int:
     check_alphabet(text)
     cleaned = _SEPARATORS.sub("", text.replace(_VARIATION_SELECTOR, ""))
     if not cleaned:
-        raise NotationError(Phrase("'{text}' has no ranks", text=text))
-    for rank in _read_ranks(cleaned, text):
+        raise NotationError(Phrase("'{text}' has no ranks", text=_one_line(text)))
+    for rank in _read_ranks(cleaned, _one_line(text)):
         if mask >> rank & 1:
             raise DuplicateCardError(
                 Phrase(
-                    "'{text}' gives the rank {rank} twice", text=text, rank=as_cards(rank.symbol)
+                    "'{text}' gives the rank {rank} twice",
+                    text=_one_line(text),
+                    rank=as_cards(rank.symbol),
                 )
             )
         mask |= 1 << rank
@@ -369,7 +371,7 @@ def check_alphabet(text: str) -> None:
         raise NotationError(
             Phrase(
                 "'{text}' mixes alphabets: {one} and {two}; write all the cards in one",
-                text=" ".join(text.split()),
+                text=_one_line(text),
                 one=_letter(one),
                 two=_letter(two),
             )
@@ -427,13 +429,18 @@ def _count_error(given: int, wanted: int) -> Phrase:
     )
 
 
+def _one_line(text: str) -> str:
+    """User text as an error message quotes it: its whitespace (line breaks too) one space."""
+    return " ".join(text.split())
+
+
 def _parse_dotted(text: str) -> list[tuple[int, str]]:
     parts = text.split(".")
     if len(parts) != 4:
         raise NotationError(
             Phrase(
                 "'{text}': dotted notation has 4 suits in the order ♠.♣.♦.♥, found {found}",
-                text=text.strip(),
+                text=_one_line(text),
                 found=len(parts),
             )
         )
@@ -442,7 +449,7 @@ def _parse_dotted(text: str) -> list[tuple[int, str]]:
         ranks = _SEPARATORS.sub("", part)
         if ranks in ("", "-", "—"):
             continue
-        for rank in _read_ranks(ranks, part.strip()):
+        for rank in _read_ranks(ranks, _one_line(part)):
             cards.append((suit.shift + rank, part.strip()))
     return cards
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from advisor import i18n
@@ -199,6 +199,8 @@ def test_canonical_form_round_trips(mask: int) -> None:
 
 
 @given(st.text(max_size=40))
+@example(".\n0")  # dotted notation across lines: the error quotes it on one
+@example("7\n8.9..")
 def test_garbage_raises_only_the_clear_input_error(text: str) -> None:
     try:
         parse_hand(text)
