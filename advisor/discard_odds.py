@@ -9,11 +9,13 @@ expected score, are found for the discards that could still be the best and for 
 their bound (:class:`advisor.exact_discard.DiscardScores`); for the others only a bound is known,
 ``10 - 20 x P(caught)``, below the best score: a caught deal costs at least ten.
 
-The splits are worked out 250 at a time, and the work ends once the best discard is certain to
-be within :data:`TOLERANCE` points of expected score of any other (each rival's margin under the
-best, split by split, at 99 %: the same splits for both make the comparison a paired one), so a
-clear choice takes a batch or two, and only a close one all of them (unless ``full``). The
-figures are then those of the splits worked out, and say so.
+The splits are worked out in growing batches, and the work ends once the best discard is certain
+to be within :data:`TOLERANCE` points of expected score of any other (each rival's margin under
+the best, split by split, at 99 %: the same splits for both make the comparison a paired one),
+so a clear choice takes a batch or two, and only a close one all of them (unless ``full``). The
+figures are then those of the splits worked out, and say so. From :data:`DROP_FROM` splits on, a
+discard whose score is clearly far below the best's (at 99.9 % on either side) is screened no
+further, and keeps the figures of the splits it was screened on (``full``: none is).
 
 With ``exact`` the leading discards (those whose score interval reaches the best one's) are then
 solved over all 184,756 splits, as ``advisor solve --exact`` does.
@@ -59,6 +61,10 @@ quarter of the width of the best one's 95 % interval, if more): well inside the 
 figures."""
 PRECISION = 1.0  # a good discard's expected score is known to this many points either way
 Z_CLEAR = 3.290526731491926  # 99.9 %
+DROP_FROM = 256
+"""Splits worked out from which a discard far below the best is screened no further
+(:meth:`~advisor.exact_discard.DiscardScores.drop_far_below`, at 99.9 % on either side and
+:data:`TOLERANCE` apart): its figures are then those of these first splits."""
 
 
 @dataclass(frozen=True)
@@ -167,6 +173,7 @@ class Candidate:
             "hand": str(self.hand),
             "same_as": None if self.same_as is None else str(self.same_as),
             "exact": self.exact,
+            "layouts": layouts,
             "p_caught": round(self.p_caught, 4),
             "low": _rounded(low, 4),
             "high": _rounded(high, 4),
@@ -226,6 +233,15 @@ class DiscardOdds:
     @property
     def best(self) -> Candidate:
         return self.candidates[0]
+
+    @property
+    def screened_less(self) -> tuple[Candidate, ...]:
+        """The discards (one of those the same to the play) screened on fewer splits than
+        were worked out: far below the best (:data:`DROP_FROM`)."""
+        return tuple(
+            c for c in self.candidates
+            if c.same_as is None and min(s.layouts for s in c.seats) < self.layouts
+        )  # fmt: skip
 
     @property
     def declare(self) -> bool:
@@ -296,6 +312,8 @@ def discard_odds(
         tolerance = max(TOLERANCE, (high - low) / 4)
         if not full and _enough(scores, pass_score, table.exact_threshold):
             break
+        if not full and stop >= DROP_FROM:
+            scores.drop_far_below(Z_CLEAR, TOLERANCE)
     scores.choose(SHOWN_SETTLED)  # the alternatives a player reads beside the best, in full
     scored = scores.results()
     candidates = [

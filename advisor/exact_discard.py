@@ -535,6 +535,10 @@ class DiscardScores:
         firsts = (ranks[0] for ranks in self.alike.values())
         self.ranks = sorted(firsts, key=lambda r: _kept_height(order[r]))
         """One rank of each set of discards the same to the play, in screening order."""
+        self.live = list(self.ranks)
+        """The ranks still screened on each batch (:meth:`drop_far_below` leaves some out)."""
+        self.screened = dict.fromkeys(self.ranks, 0)
+        """The layouts each rank was screened on: the first ones."""
         self.parts: dict[int, list[_Deepening]] = {rank: [] for rank in self.ranks}
         """A discard's deepenings, for each batch then each seat."""
         self.caught: dict[int, list[int]] = {rank: [0] * len(seats) for rank in self.ranks}
@@ -544,7 +548,7 @@ class DiscardScores:
         return self.discards.key[self.discards.number[self.order[rank].mask]]
 
     def add(self, layouts: array[int]) -> None:
-        """Another batch of layouts, screened for catches by every discard."""
+        """Another batch of layouts, screened for catches by every discard still live."""
         start = len(self.layouts)
         self.layouts.extend(layouts)
         span = range(start, len(self.layouts))
@@ -561,7 +565,7 @@ class DiscardScores:
             before, so pieces of layouts screen apart with the same answers."""
             index, piece = work
             seat, known, found = self.seats[index], self.catches[index], []
-            for rank in self.ranks:
+            for rank in self.live:
                 number = self.discards.number[self.order[rank].mask]
                 hand = self.twelve - self.order[rank]
                 screen = known.screen(number, hand, self.pool, seat, self.layouts,
@@ -576,7 +580,8 @@ class DiscardScores:
             pieces, in_order(screened, pieces, jobs, stop_searches), strict=True
         ):
             by_seat[owner].append(found)  # a seat's pieces in the order of their layouts
-        for position, rank in enumerate(self.ranks):
+        for position, rank in enumerate(self.live):
+            self.screened[rank] += len(layouts)
             hand = self.twelve - self.order[rank]
             for index, seat in enumerate(self.seats):
                 caught = [i for found in by_seat[index] for i in found[position][0]]
@@ -589,7 +594,7 @@ class DiscardScores:
         """Settle the ``settle_best`` best by bound, then deepen best-first until the best by
         total is settled and no other can beat it by more than ``tolerance`` points of
         expected score (:func:`_best_first`)."""
-        entries = list(self.parts.items())
+        entries = [(rank, self.parts[rank]) for rank in self.live]
         by_bound = sorted(entries, key=lambda entry: (-_bound(entry[1]), entry[0]))
         unsettled = [p for _, parts in by_bound[:settle_best] for p in parts if not p.settled]
         for _ in in_order(_Deepening.settle, unsettled, self.jobs, stop_searches):
@@ -599,7 +604,7 @@ class DiscardScores:
 
     def best(self) -> int:
         """The rank of the best settled discard (by total, then the table's order)."""
-        settled = [rank for rank, parts in self.parts.items() if all(p.settled for p in parts)]
+        settled = [rank for rank in self.live if all(p.settled for p in self.parts[rank])]
         return max(settled, key=lambda rank: (_bound(self.parts[rank]), -rank))
 
     def interval(self, rank: int, z: float) -> tuple[float, float]:
@@ -619,9 +624,19 @@ class DiscardScores:
         return min(mean - half, rarely_clean), min(mean + half, float(CLEAN_SCORE))
 
     def caught_share(self, rank: int) -> float:
-        """The share of the layouts so far on which a discard is known to be caught (the
-        seats' mean)."""
-        return sum(self.caught[rank]) / (len(self.layouts) * len(self.seats))
+        """The share of the layouts it was screened on on which a discard is known to be
+        caught (the seats' mean)."""
+        return sum(self.caught[rank]) / (self.screened[rank] * len(self.seats))
+
+    def drop_far_below(self, z: float, gap: float) -> None:
+        """Screen no further the discards whose score is below the best's by ``gap`` points
+        at least, at ``z`` on either side (the top of theirs under the bottom of the best's):
+        they cannot be the choice, nor reach passing before it does, and they keep the figures
+        of the layouts screened so far. Their catches are quick to find, but a close call
+        plays every layout, and most of the screen is theirs."""
+        best = self.best()
+        floor = self.interval(best, z)[0] - gap
+        self.live = [r for r in self.live if r == best or self.interval(r, z)[1] >= floor]
 
     def ceiling(self, z: float) -> float:
         """The most any discard's mean score can be, at ``z``: the highest top of their
@@ -630,7 +645,7 @@ class DiscardScores:
 
     def _upper_scores(self, rank: int) -> list[float]:
         """A discard's score on each layout, or the most it can be, the seats' mean."""
-        totals = [0.0] * len(self.layouts)
+        totals = [0.0] * self.screened[rank]
         for part in self.parts[rank]:
             for index, score in part.upper_scores().items():
                 totals[index] += score
@@ -639,15 +654,16 @@ class DiscardScores:
     def results(self) -> list[ScoredDiscard]:
         """Every discard, best first: the settled ones by total, then the rest by bound, each
         followed by the discards that are the same to the play."""
-        layouts = len(self.layouts)
         scored = []
         for rank in self.parts:
+            layouts = self.screened[rank]
             seats = tuple(
                 self._seat_tricks(rank, index, layouts) for index in range(len(self.seats))
             )
             scored.append((rank, seats))
         scored.sort(key=lambda item: (not all(s.settled for s in item[1]),
-                                      -sum(s.bound for s in item[1]), item[0]))  # fmt: skip
+                                      -sum(s.bound / s.layouts for s in item[1]),
+                                      item[0]))  # fmt: skip
         found = []
         for rank, seat_results in scored:
             members = self.alike[self._key(rank)]

@@ -10,7 +10,7 @@ from solver_build import require_solver
 
 from advisor.cards import parse_cards
 from advisor.cli import main
-from advisor.discard_odds import FIRST_BATCH, SETTLED_BEST, discard_odds
+from advisor.discard_odds import DROP_FROM, FIRST_BATCH, SETTLED_BEST, TOLERANCE, discard_odds
 from advisor.errors import CardCountError, ExactError, LimitError
 from advisor.seats import Lead, Seat
 from advisor.solver import catch_odds
@@ -143,3 +143,47 @@ def test_an_all_pass_pass_score_needs_the_hand_as_dealt() -> None:
     table = merge_table(default_table(), 'pass_score = "allpass"', "allpass.toml")
     with pytest.raises(ExactError, match="needs the ten cards as dealt"):
         discard_odds(TWELVE, Lead.ME, table, samples=30)
+
+
+CLOSE_CALL = parse_cards("7S 9S 7C 8C 9C QC KC 8D 9D 10D 7H 10H")  # best about -0.2 to -0.5
+
+
+def test_discards_far_below_the_best_are_screened_no_further(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A close call plays every split; the discards far below the best keep the figures of
+    the first splits they were screened on (advisor solve's own there), and the choice, its
+    score and its histogram are those of screening every discard on every split."""
+    found = discard_odds(CLOSE_CALL, Lead.RIGHT, TABLE, samples=600)
+    assert found.layouts == 600 and found.screened_less
+    best = found.best
+    best_score = best.expected_score
+    assert best_score is not None
+    for candidate in found.screened_less:
+        (seat,) = candidate.seats
+        assert DROP_FROM <= seat.layouts < 600
+        alone = catch_odds(candidate.hand, candidate.discards, Seat.R, samples=seat.layouts)
+        assert seat.caught == alone.caught
+        assert candidate.score_bound < best_score - TOLERANCE
+        assert candidate.to_dict()["layouts"] == seat.layouts
+    monkeypatch.setattr("advisor.discard_odds.DROP_FROM", 10**9)
+    every = discard_odds(CLOSE_CALL, Lead.RIGHT, TABLE, samples=600)
+    assert not every.screened_less
+    assert every.best.discards == best.discards and every.best.histogram == best.histogram
+    assert every.best.expected_score == best_score
+    by_discard = {c.discards: c for c in every.candidates}
+    for candidate in found.candidates:
+        if candidate not in found.screened_less and candidate.same_as is None:
+            assert by_discard[candidate.discards].p_caught == candidate.p_caught
+    full = discard_odds(CLOSE_CALL, Lead.RIGHT, TABLE, samples=600, full=True)
+    assert not full.screened_less
+
+
+def test_screened_less_is_said_in_the_text(runner: CliRunner) -> None:
+    result = runner.invoke(
+        main, ["discard", str(CLOSE_CALL), "--exact", "--lead", "right", "--samples", "600"],
+        env={"COLUMNS": "100", "NO_COLOR": "1"},
+    )  # fmt: skip
+    assert result.exit_code == 1
+    line = "16 far below the best, screened on the first 256 splits or more (--full: all)\n"
+    assert line in result.output

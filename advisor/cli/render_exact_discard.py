@@ -84,6 +84,17 @@ def render_discard_odds(found: DiscardOdds) -> None:
             bound=bound,
         )
         out.print(more, style="dim")
+    dropped = found.screened_less
+    if dropped:
+        least = min(seat.layouts for candidate in dropped for seat in candidate.seats)
+        line = ngettext(
+            "{count} far below the best, screened on the first {least:,} splits (--full: all)",
+            "{count} far below the best, screened on the first {least:,} splits or more "
+            "(--full: all)",
+            len(dropped),
+            least=least,
+        )
+        out.print(line, style="dim")
     out.print(_verdict_line(found))
 
 
