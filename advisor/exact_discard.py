@@ -513,7 +513,8 @@ class DiscardScores:
     each, and, once :meth:`choose` has run, the forced tricks of the best by their total summed
     over the seats (ties: the table's order) and of the few best by their bound; the others
     keep their bound. Each batch is screened and deepened apart, and the totals summed, so a
-    discard's figures on the layouts so far are those it would have on them all at once."""
+    discard's figures on the layouts so far are those it would have on them all at once (for
+    one :meth:`drop_far_below` left out: on the first layouts, those it was screened on)."""
 
     def __init__(
         self,
@@ -652,8 +653,9 @@ class DiscardScores:
         return [total / len(self.seats) for total in totals]
 
     def results(self) -> list[ScoredDiscard]:
-        """Every discard, best first: the settled ones by total, then the rest by bound, each
-        followed by the discards that are the same to the play."""
+        """Every discard, best first: the settled ones by total, then the rest by bound (a
+        layout's mean, for those screened on fewer), each followed by the discards that are
+        the same to the play."""
         scored = []
         for rank in self.parts:
             layouts = self.screened[rank]
