@@ -636,14 +636,14 @@ def _counted_enough(rows: array[int], caught: Sequence[int], layouts: int, count
 
 
 def _rounds(count: int, size: int) -> list[range]:
+    """``count`` items in runs of ``size`` (the last may be shorter)."""
     return [range(start, min(count, start + size)) for start in range(0, count, size)]
 
 
 def _spans(count: int, jobs: int) -> list[range]:
     """``count`` items in pieces: :data:`CHUNKS_PER_JOB` a thread, at most :data:`MAX_CHUNK`
     items each."""
-    size = min(MAX_CHUNK, max(1, math.ceil(count / (CHUNKS_PER_JOB * jobs))))
-    return [range(start, min(count, start + size)) for start in range(0, count, size)]
+    return _rounds(count, min(MAX_CHUNK, max(1, math.ceil(count / (CHUNKS_PER_JOB * jobs)))))
 
 
 # --- input -------------------------------------------------------------------------------------
