@@ -45,6 +45,7 @@ tricks, an eighth. Every layout is counted with ``full`` and when every split is
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from array import array
@@ -67,7 +68,6 @@ from advisor.solver import (
     catchers_pool,
     core_available,
     lead_values,
-    sample_ranks,
     split_hands,
     stop_searches,
     wilson_interval,
@@ -299,15 +299,15 @@ def lead_odds(
     pool = catchers_pool(hand, discards)
     _check_run(samples, jobs)
     _require_core()
-    ranks = array("I", range(EXACT_LAYOUTS)) if samples is None else sample_ranks(samples, seed)
     triples = array("I")
-    for left in split_hands(pool, ranks):
-        triples.extend((hand.mask, left, pool.mask & ~left))
+    for ranks in _rank_blocks(samples, seed):  # a block at a time: no array of every rank
+        for left in split_hands(pool, ranks):
+            triples.extend((hand.mask, left, pool.mask & ~left))
     classes = lead_classes(hand, discards)
     work = _Solving(Seat.M, classes, samples is None, jobs, full, _Stages(progress, 2))
     leads, double_dummy = work.run(triples)
-    return BlindLead(Seat.M, hand, discards, DiscardRule.GIVEN, None, samples, seed, len(ranks),
-                     full, leads, double_dummy)  # fmt: skip
+    return BlindLead(Seat.M, hand, discards, DiscardRule.GIVEN, None, samples, seed,
+                     len(triples) // 3, full, leads, double_dummy)  # fmt: skip
 
 
 def lead_odds_after_discard(
@@ -455,6 +455,20 @@ def _drawn_ranks(seed: int) -> Iterator[array[int]]:
         yield array("I", (rng.randrange(EXACT_LAYOUTS) for _ in range(DRAW_BLOCK)))
 
 
+def _rank_blocks(samples: int | None, seed: int) -> Iterator[array[int]]:
+    """The split numbers of M's view, a block at a time: ``sample_ranks(samples, seed)``, or
+    every one when ``samples`` is None."""
+    if samples is None:
+        yield from _every_rank()
+        return
+    left = samples
+    for block in _drawn_ranks(seed):
+        yield block[:left]
+        left -= len(block)
+        if left <= 0:
+            return
+
+
 def _every_rank() -> Iterator[array[int]]:
     for start in range(0, EXACT_LAYOUTS, DRAW_BLOCK):
         yield array("I", range(start, min(EXACT_LAYOUTS, start + DRAW_BLOCK)))
@@ -506,7 +520,7 @@ class _Solving:
             list(range(len(self.classes))) if self.full else self._contenders(counts[1:], total)
         )
         columns = (0, *(1 + number for number in contenders))
-        asked = [i for i in range(total) if any(caught[i * width + c] for c in columns)]
+        asked = _caught_in_any(caught, width, columns)
         tricks, counted = self._count_tricks(
             triples, asked, contenders, [counts[column] for column in columns], total
         )
@@ -617,6 +631,18 @@ def _histograms(rows: array[int], width: int, layouts: int) -> list[tuple[int, .
         counts[0] += layouts - len(rows) // width
         found.append(tuple(counts))
     return found
+
+
+def _caught_in_any(rows: array[int], width: int, columns: Sequence[int]) -> array[int]:
+    """The indexes of the layouts (``rows``: ``width`` bytes a layout, 1 where caught) caught in
+    any of these columns, in order: as a compact array, the columns OR-ed as whole numbers (a
+    Python list of ten million indexes would take 360 MB)."""
+    layouts = len(rows) // width
+    anywhere = 0
+    for column in columns:
+        anywhere |= int.from_bytes(rows[column::width].tobytes(), "little")
+    flags = anywhere.to_bytes(layouts, "little")
+    return array("I", itertools.compress(range(layouts), flags))
 
 
 def _counted_enough(rows: array[int], caught: Sequence[int], layouts: int, counted: int) -> bool:

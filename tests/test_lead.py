@@ -25,6 +25,8 @@ from advisor.lead import (
     BlindLead,
     DiscardRule,
     TrickFigures,
+    _caught_in_any,
+    _rank_blocks,
     catcher_lead_odds,
     lead_classes,
     lead_odds,
@@ -329,3 +331,19 @@ def test_every_layout_counted_gives_the_histograms_own_figures() -> None:
     assert figure.expected_score == pytest.approx(10 * 0.6 - 8)
     untold = TrickFigures(10, 4, None, exact=False)
     assert untold.mean_tricks is None and untold.score_bound == pytest.approx(10 - 20 * 0.4)
+
+
+def test_the_layouts_caught_in_any_column_are_found_in_order() -> None:
+    rng = random.Random(3)
+    width, layouts = 4, 500
+    rows = array("B", (rng.random() < 0.2 for _ in range(width * layouts)))
+    for columns in ([0], [1, 3], [0, 1, 2, 3], []):
+        expected = [i for i in range(layouts) if any(rows[i * width + c] for c in columns)]
+        assert list(_caught_in_any(rows, width, columns)) == expected
+
+
+@pytest.mark.parametrize("samples", [1, 30, 4096, 9000])
+def test_m_views_layouts_are_solves_splits_a_block_at_a_time(samples: int) -> None:
+    blocks = list(_rank_blocks(samples, 12))
+    assert array("I", (rank for block in blocks for rank in block)) == sample_ranks(samples, 12)
+    assert max(len(block) for block in blocks) <= 4096
