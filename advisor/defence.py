@@ -30,6 +30,7 @@ always whist.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from fractions import Fraction
 
 from advisor.cards import CardSet, Rank, Suit
@@ -98,20 +99,29 @@ def _halves(trump: bool | None) -> tuple[int, ...]:
     return tuple(int(2 * suit_tricks(ranks, trump)) for ranks in range(256))
 
 
-def _sure_halves(hand: CardSet, contract: Contract) -> int:
+@functools.cache
+def suit_tables(contract: Contract) -> tuple[tuple[int, ...], ...]:
+    """For each suit ♠ ♣ ♦ ♥, the folk count of each of its 256 holdings against ``contract``
+    in half tricks: what a count over many layouts reads."""
     trump = contract.trump
-    if trump is None:
-        table = _halves(None)
-        return sum(table[hand.suit_mask(suit)] for suit in Suit)
-    side = _halves(False)
-    return _halves(True)[hand.suit_mask(trump)] + sum(
-        side[hand.suit_mask(suit)] for suit in Suit if suit is not trump
+    return tuple(_halves(None if trump is None else suit is trump) for suit in Suit)
+
+
+def sure_halves(mask: int, contract: Contract) -> int:
+    """The folk count of the cards of ``mask`` (a :class:`~advisor.cards.CardSet` mask)
+    against ``contract``, in half tricks."""
+    spades, clubs, diamonds, hearts = suit_tables(contract)
+    return (
+        spades[mask & 0xFF]
+        + clubs[mask >> 8 & 0xFF]
+        + diamonds[mask >> 16 & 0xFF]
+        + hearts[mask >> 24 & 0xFF]
     )
 
 
 def sure_tricks(hand: CardSet, contract: Contract) -> Fraction:
     """A defender's folk count of sure tricks in ``hand`` against ``contract``."""
-    return Fraction(_sure_halves(hand, contract), 2)
+    return Fraction(sure_halves(hand.mask, contract), 2)
 
 
 def threshold(contract: Contract, ten: Ten = Ten.CHECKED) -> Fraction | None:
@@ -125,7 +135,7 @@ def reaches(hand: CardSet, contract: Contract, ten: Ten = Ten.CHECKED) -> bool:
     """Whether ``hand`` reaches the folk threshold against ``contract`` (a checked ten: yes,
     both play it)."""
     quota = contract.quota(ten)
-    return quota is None or _sure_halves(hand, contract) >= quota  # count >= quota / 2
+    return quota is None or sure_halves(hand.mask, contract) >= quota  # count >= quota / 2
 
 
 def folk_call(
@@ -133,7 +143,13 @@ def folk_call(
 ) -> Call:
     """A defender's call by the folk rule: ``first`` is the first defender's call when this
     one speaks second (None: he speaks first). A checked ten is always played (whist)."""
-    if reaches(hand, contract, ten):
+    return _call(reaches(hand, contract, ten), contract, first)
+
+
+def _call(reached: bool, contract: Contract, first: Call | None) -> Call:
+    """The folk rule: whist when the hand reaches the threshold; else, second after a pass,
+    half-whist a six or a seven; else pass."""
+    if reached:
         return Call.WHIST
     if first is Call.PASS and contract.level <= 7:
         return Call.HALF
@@ -167,7 +183,34 @@ def model_outcome(
     """The defence's decision in a layout where L holds ``left`` and R ``right``: both whist
     (the ``both`` model, and a checked ten under any), or each defender's folk call in
     speaking order."""
-    if model is WhistModel.BOTH or contract.quota(ten) is None:
-        return Whist.BOTH
-    first = folk_call(left, contract, ten)
-    return defence_outcome(first, folk_call(right, contract, ten, first))
+    return model_outcomes(model, contract, [(left.mask, right.mask)], ten)[0]
+
+
+def model_outcomes(
+    model: WhistModel,
+    contract: Contract,
+    layouts: Sequence[tuple[int, int]],
+    ten: Ten = Ten.CHECKED,
+) -> list[Whist]:
+    """:func:`model_outcome` of many layouts, each given as the masks of L's and R's cards
+    (a few microseconds a layout: the folk rule is decided once for each of the four ways
+    the two hands can reach the threshold or not)."""
+    quota = contract.quota(ten)
+    if model is WhistModel.BOTH or quota is None:
+        return [Whist.BOTH] * len(layouts)
+    decided = {}
+    for left_reaches in (False, True):
+        first = _call(left_reaches, contract, None)
+        for right_reaches in (False, True):
+            second = _call(right_reaches, contract, first)
+            decided[left_reaches, right_reaches] = defence_outcome(first, second)
+    spades, clubs, diamonds, hearts = suit_tables(contract)
+    return [  # sure_halves(...) >= quota for each hand, inlined: a third of the time
+        decided[
+            spades[left & 0xFF] + clubs[left >> 8 & 0xFF] + diamonds[left >> 16 & 0xFF]
+            + hearts[left >> 24 & 0xFF] >= quota,
+            spades[right & 0xFF] + clubs[right >> 8 & 0xFF] + diamonds[right >> 16 & 0xFF]
+            + hearts[right >> 24 & 0xFF] >= quota,
+        ]
+        for left, right in layouts
+    ]  # fmt: skip

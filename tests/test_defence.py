@@ -16,6 +16,7 @@ from advisor.defence import (
     defence_outcome,
     folk_call,
     model_outcome,
+    model_outcomes,
     quick_tricks,
     reaches,
     suit_tricks,
@@ -172,3 +173,23 @@ def test_the_models() -> None:
     assert model_outcome(WhistModel.FOLK, contract("10S"), right, right, Ten.WHISTED) is (
         Whist.PASS
     )
+
+
+@given(
+    st.lists(st.permutations(range(32)), min_size=1, max_size=20),
+    st.sampled_from(["6S", "7C", "8D", "9H", "6NT", "7NT", "10NT"]),
+    st.sampled_from(list(Ten)),
+)
+def test_many_layouts_at_once_as_one_by_one(decks: list[list[int]], text: str, ten: Ten) -> None:
+    """The bulk path (the count inlined, the rule decided once for the four ways the hands
+    may reach the threshold) gives what each defender's folk call gives."""
+    chosen = contract(text)
+    layouts = [(sum(1 << c for c in deck[:10]), sum(1 << c for c in deck[10:20])) for deck in decks]
+    for model in WhistModel:
+        bulk = model_outcomes(model, chosen, layouts, ten)
+        for (left, right), whist in zip(layouts, bulk, strict=True):
+            if model is WhistModel.BOTH or chosen.quota(ten) is None:
+                assert whist is Whist.BOTH
+                continue
+            first = folk_call(CardSet(left), chosen, ten)
+            assert whist is defence_outcome(first, folk_call(CardSet(right), chosen, ten, first))

@@ -340,3 +340,48 @@ def test_the_dealer_sitting_out_is_settled_too() -> None:
     # a quarter of M's mountain: S_D = (10/4)(0 + 4) + 4 = 14 → 28/15
     ledger = game_ledger(contract("7S"), 6, Whist.BOTH, SOCHI4)
     assert ledger.points()[Out.DEALER] == Fraction(28, 15)
+
+
+# -- published rules, as a player would recognise them --------------------------------------
+# D. Parlett, The Penguin Book of Card Games, "Preferans": in a doubly whisted six, (1) the
+# defence took three: whichever took fewer is penalised for the undertrick; (2) each took one:
+# each is penalised for an undertrick; (3) two and none: the one with none is penalised for
+# both; where only one trick is needed, the second to whist is penalised; "get out for half"
+# scores the half-whister half the target and the declarer the rest. Wikipedia, "Preferans":
+# a failed declarer also pays each defender c·u in whists.
+
+
+@pytest.mark.parametrize(
+    ("text", "tricks", "left", "mountain"),
+    [("6S", 7, 2, {R: 2}),  # (1): 2 + 1, R one undertrick at c = 2
+     ("6S", 8, 1, {L: 2, R: 2}),  # (2)
+     ("6S", 8, 2, {R: 4}),  # (3)
+     ("8S", 10, 0, {R: 6}),  # one needed, none taken: the second whister, c = 6
+     ("9S", 9, 0, {})],  # one taken, by R: the quota is made
+)  # fmt: skip
+def test_parletts_doubly_whisted_examples(
+    text: str, tricks: int, left: int, mountain: dict[Seat, int]
+) -> None:
+    ledger = game_ledger(contract(text), tricks, Whist.BOTH, SOCHI, left_tricks=left)
+    assert ledger.mountain == mountain
+    assert ledger.pool == {M: contract(text).price}
+
+
+def test_getting_out_for_half() -> None:
+    # a six: half the target, 2 tricks at c = 2: 4 whists for R; the declarer's pool c = 2
+    ledger = game_ledger(contract("6H"), 0, Whist.HALF, SOCHI)
+    assert ledger.whists == {(R, M): 4} and ledger.pool == {M: 2}
+
+
+@pytest.mark.parametrize(("text", "tricks"), [("6S", 4), ("8NT", 5), ("10H", 9)])
+def test_a_failed_declarer_pays_each_defender_c_a_trick(text: str, tricks: int) -> None:
+    chosen = contract(text)
+    c, down, defence = chosen.price, chosen.level - tricks, 10 - tricks
+    both = game_ledger(chosen, tricks, Whist.BOTH, SOCHI)
+    left = (defence + 1) // 2  # each writes for his own tricks, and c·down of consolation
+    assert both.whists == {(L, M): c * (down + left), (R, M): c * (down + defence - left)}
+    assert both.mountain == {M: c * down}
+    if chosen.level < 10:  # a checked ten has no lone whister
+        alone = game_ledger(chosen, tricks, Whist.LEFT, SOCHI)
+        # the lone whister writes for every defence trick; the passer his consolation
+        assert alone.whists == {(L, M): c * (down + defence), (R, M): c * down}
