@@ -21,7 +21,10 @@
  *     different layouts, different hands and different trump suits meet in one table entry;
  *   - PRUNE_TABLE: a transposition table keyed by the whole normalised position (exact keys,
  *     so it never needs clearing and is shared by every call and thread of a process), holding
- *     a lower and an upper bound on the tricks M takes from there;
+ *     a lower and an upper bound on the tricks M takes from there; before the last card of a
+ *     trick is searched, the table is asked about every position it can lead to, and one that
+ *     settles the question ends the trick at once (measured: 13 % fewer nodes on the slowest
+ *     hand of the benchmark, the same time);
  *   - PRUNE_EQUIVALENT: equivalent cards (neighbours among the cards in play, in one hand)
  *     tried once;
  *   - PRUNE_QUICK: sure tricks bound the answer without search: the top trumps of a seat win a
@@ -305,14 +308,52 @@ static ALWAYS_INLINE int gen_moves(const Trick *t, int seat, int pos, uint8_t ou
     return order_moves(cards, score, out);
 }
 
-/* The position after `seat` plays `card` as the last card of trick t, searched. */
-static int finish_trick(const Trick *t, int seat, int card, int winner) {
+/* A position after a complete trick, ready to search. */
+typedef struct {
     u32 h[3];
-    for (int s = 0; s < 3; s++) h[s] = t->h[s] & ~t->played[s];
-    h[seat] &= ~(1u << card);
-    int trumps = t->trumps;
-    normalise_game(h, &trumps);
-    return search(h, winner, trumps, t->k - (winner == SEAT_M), t->search);
+    int leader, trumps, k;
+} Child;
+
+/* What is known of a child without searching it: 1 (M takes its k tricks), 0 (he does not),
+ * -1 (not known). The sure tricks and the table entry, as search() asks them. */
+static int known_answer(const Child *c, const Search *s) {
+    int cards = popcount32(c->h[0]);
+    if (c->k <= 0) return 1;
+    if (c->k > cards) return 0;
+    if (s->flags & PRUNE_TABLE) {
+        Probe probe = probe_of(c->h, c->leader, c->trumps);
+        int way;
+        Entry entry = find_entry(&probe, &way);
+        if (entry && entry_lb(entry) >= c->k) return 1;
+        if (entry && entry_ub(entry) < c->k) return 0;
+    }
+    return -1;
+}
+
+/*
+ * `seat` plays the last card of trick t: every position after it is prepared first, and any
+ * one whose answer is known and is what `seat` wants settles the trick at once (an "enhanced
+ * transposition cutoff"); then they are searched in order.
+ */
+static int last_card(const Trick *t, int seat, const uint8_t *moves, int n, int want) {
+    Child child[MAX_TRICKS];
+    for (int i = 0; i < n; i++) {
+        Child *c = &child[i];
+        int card = moves[i];
+        for (int s = 0; s < 3; s++) c->h[s] = t->h[s] & ~t->played[s];
+        c->h[seat] &= ~(1u << card);
+        c->leader = beats(card, t->win_card, t->trumps) ? seat : t->win_seat;
+        c->k = t->k - (c->leader == SEAT_M);
+        c->trumps = t->trumps;
+        normalise_game(c->h, &c->trumps);
+        if (known_answer(c, t->search) == want) return want;
+    }
+    for (int i = 0; i < n; i++) {
+        int result = search(child[i].h, child[i].leader, child[i].trumps, child[i].k, t->search);
+        if (t->search->stopped) return 0;
+        if (result == want) return want;
+    }
+    return !want;
 }
 
 /* Whether M takes t->k tricks, the `pos` cards of trick t played so far. */
@@ -323,21 +364,18 @@ static int play(Trick *t, int pos) {
     int want = seat == SEAT_M; /* M looks for a way to make it, the defenders for a refutation */
     int win_seat = t->win_seat, win_card = t->win_card, led = t->led;
     t->search->nodes += (u64)n;
+    if (pos == 2) return last_card(t, seat, moves, n, want);
     for (int i = 0; i < n; i++) {
         int card = moves[i], result;
         if (pos == 0) t->led = card >> 3;
         int winner = pos == 0 || beats(card, win_card, t->trumps) ? seat : win_seat;
-        if (pos == 2) {
-            result = finish_trick(t, seat, card, winner);
-        } else {
-            t->win_seat = winner;
-            t->win_card = winner == seat ? card : win_card;
-            t->played[seat] = 1u << card;
-            result = play(t, pos + 1);
-            t->played[seat] = 0;
-            t->win_seat = win_seat;
-            t->win_card = win_card;
-        }
+        t->win_seat = winner;
+        t->win_card = winner == seat ? card : win_card;
+        t->played[seat] = 1u << card;
+        result = play(t, pos + 1);
+        t->played[seat] = 0;
+        t->win_seat = win_seat;
+        t->win_card = win_card;
         t->led = led;
         if (t->search->stopped) return 0;
         if (result == want) return want;
