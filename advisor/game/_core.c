@@ -39,6 +39,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "../_cards.h"
 #include "../_splits.h"
@@ -166,7 +169,10 @@ static ALWAYS_INLINE void sure_bounds(const u32 h[3], int leader, int trumps, in
 
 typedef u64 Entry;
 
-enum { WAYS = 8, TABLE_BITS = 22, ID_SHIFT = 13, TAG_SHIFT = 16 }; /* 2**22 entries: 32 MB */
+#ifndef TABLE_BITS
+#define TABLE_BITS 22 /* 2**22 entries: 32 MB */
+#endif
+enum { WAYS = 8, ID_SHIFT = 13, TAG_SHIFT = 16 };
 #define ID_MASK_LOW (((u64)1 << ID_SHIFT) - 1)
 
 static void *own_memory;
@@ -285,23 +291,36 @@ static ALWAYS_INLINE int gen_moves(const Trick *t, int seat, int pos, uint8_t ou
             int top = !(others >> shift & 0xFF & ~((2u << rank) - 1));
             int trump = t->trumps && shift == 8 * TRUMP_SUIT;
             int klass;
+            u32 mate = seat == SEAT_M ? 0 : t->h[3 - seat] >> shift & 0xFF;
             if (top && trump)
                 klass = rivals_trump ? 0 : 3; /* draw the rivals' trumps with winners */
             else if (top)
                 klass = 1; /* cash a winner */
+            else if (!trump && mate && highest(all >> shift & 0xFF) == highest(mate))
+                klass = 1; /* a defender leads to his partner's winner (after his own) */
             else if (trump)
                 klass = 4;
             else
                 klass = 2; /* a low card of a side suit */
-            score[card] = klass << 4 | (top ? 7 - rank : rank);
+            score[card] = klass << 4 | (top ? 7 - rank : 8 + rank);
         }
         return order_moves(cards, score, out);
     }
     int same_side = (seat == SEAT_M) == (t->win_seat == SEAT_M);
+    int last = seat_after(seat);
+    /* second hand whose partner plays last: a card of ours that wins now is enough, unless the
+     * partner can win the trick anyway (then the lowest) */
+    int partner_last = pos == 1 && seat != SEAT_M && last != SEAT_M;
+    int partner_wins = partner_last && !holds_trick(t, seat, pos, t->win_card);
+    /* second hand after the partner's lead: nothing to do while the last player cannot beat
+     * the partner's card */
+    int safe = pos == 1 && same_side && holds_trick(t, seat, pos, t->win_card);
     for (u32 x = cards; x; x &= x - 1) {
         int card = lowest(x);
         int klass = 1;
-        if (!same_side && beats(card, t->win_card, t->trumps) && holds_trick(t, seat, pos, card))
+        if (partner_last ? !partner_wins && beats(card, t->win_card, t->trumps)
+                         : !safe && beats(card, t->win_card, t->trumps) &&
+                               holds_trick(t, seat, pos, card))
             klass = 0; /* the cheapest card that wins the trick */
         score[card] = klass << 4 | (card & 7) | ((card >> 3) == TRUMP_SUIT && t->trumps) << 3;
     }
@@ -312,6 +331,7 @@ static ALWAYS_INLINE int gen_moves(const Trick *t, int seat, int pos, uint8_t ou
 typedef struct {
     u32 h[3];
     int leader, trumps, k;
+    Probe probe; /* its table entry's place (with PRUNE_TABLE) */
 } Child;
 
 /* What is known of a child without searching it: 1 (M takes its k tricks), 0 (he does not),
@@ -321,9 +341,8 @@ static int known_answer(const Child *c, const Search *s) {
     if (c->k <= 0) return 1;
     if (c->k > cards) return 0;
     if (s->flags & PRUNE_TABLE) {
-        Probe probe = probe_of(c->h, c->leader, c->trumps);
         int way;
-        Entry entry = find_entry(&probe, &way);
+        Entry entry = find_entry(&c->probe, &way);
         if (entry && entry_lb(entry) >= c->k) return 1;
         if (entry && entry_ub(entry) < c->k) return 0;
     }
@@ -331,9 +350,10 @@ static int known_answer(const Child *c, const Search *s) {
 }
 
 /*
- * `seat` plays the last card of trick t: every position after it is prepared first, and any
- * one whose answer is known and is what `seat` wants settles the trick at once (an "enhanced
- * transposition cutoff"); then they are searched in order.
+ * `seat` plays the last card of trick t: every position after it is prepared first (and its
+ * table entry fetched, so that the memory fetches overlap), and any one whose answer is known
+ * and is what `seat` wants settles the trick at once (an "enhanced transposition cutoff");
+ * then they are searched in order.
  */
 static int last_card(const Trick *t, int seat, const uint8_t *moves, int n, int want) {
     Child child[MAX_TRICKS];
@@ -346,8 +366,13 @@ static int last_card(const Trick *t, int seat, const uint8_t *moves, int n, int 
         c->k = t->k - (c->leader == SEAT_M);
         c->trumps = t->trumps;
         normalise_game(c->h, &c->trumps);
-        if (known_answer(c, t->search) == want) return want;
+        if (t->search->flags & PRUNE_TABLE) {
+            c->probe = probe_of(c->h, c->leader, c->trumps);
+            PREFETCH(c->probe.bucket);
+        }
     }
+    for (int i = 0; i < n; i++)
+        if (known_answer(&child[i], t->search) == want) return want;
     for (int i = 0; i < n; i++) {
         int result = search(child[i].h, child[i].leader, child[i].trumps, child[i].k, t->search);
         if (t->search->stopped) return 0;
@@ -767,6 +792,24 @@ static PyObject *py_clear(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* The table: zeroed memory on cache-line boundaries, allocated as the pages are first touched.
+ * On Linux an anonymous mapping aligned to 2 MB and advised to use huge pages (a probe is then
+ * rarely a TLB miss as well as a cache miss); elsewhere calloc. */
+static Entry *allocate_table(void) {
+    size_t size = ((size_t)1 << TABLE_BITS) * sizeof(Entry);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    size_t huge = (size_t)2 << 20;
+    char *memory = mmap(NULL, size + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory != MAP_FAILED) {
+        char *aligned = (char *)(((uintptr_t)memory + huge - 1) & ~(uintptr_t)(huge - 1));
+        madvise(aligned, size, MADV_HUGEPAGE); /* a kernel without huge pages: small ones */
+        return (Entry *)aligned;
+    }
+#endif
+    own_memory = calloc(((size_t)1 << TABLE_BITS) + WAYS, sizeof(Entry));
+    return own_memory ? (Entry *)(((uintptr_t)own_memory + 63) & ~(uintptr_t)63) : NULL;
+}
+
 static PyMethodDef methods[] = {
     {"tricks", py_tricks, METH_VARARGS,
      "tricks(m, l, r, trump, leader, first=-1, second=-1, flags=7) -> int: the tricks M takes "
@@ -792,9 +835,8 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
-    own_memory = calloc(((size_t)1 << TABLE_BITS) + WAYS, sizeof(Entry));
-    if (!own_memory) return PyErr_NoMemory();
-    table = (Entry *)(((uintptr_t)own_memory + 63) & ~(uintptr_t)63); /* buckets on cache lines */
+    table = allocate_table();
+    if (!table) return PyErr_NoMemory();
     bucket_bits = TABLE_BITS - 3;
     bucket_mask = ((u64)1 << bucket_bits) - 1;
     build_compress();
