@@ -239,7 +239,11 @@ typedef struct {
 enum { CHECK_NODES = 1 << 16 };
 
 static Search search_of(int flags, PyThreadState **thread) {
-    Search s = {0, CHECK_NODES, flags, 0, in_main_thread(thread)};
+    Search s;
+    memset(&s, 0, sizeof s);
+    s.check_at = CHECK_NODES;
+    s.flags = flags;
+    s.thread = in_main_thread(thread);
     return s;
 }
 
@@ -334,36 +338,47 @@ typedef struct {
     Probe probe; /* its table entry's place (with PRUNE_TABLE) */
 } Child;
 
-/* What is known of a child without searching it: 1 (M takes its k tricks), 0 (he does not),
- * -1 (not known). The sure tricks and the table entry, as search() asks them. */
+/* What is known of a child without searching it, as search() would answer (a bound on M's
+ * tricks there on the side of c->k it lies), or -1 when the table does not know. */
 static int known_answer(const Child *c, const Search *s) {
     int cards = popcount32(c->h[0]);
-    if (c->k <= 0) return 1;
-    if (c->k > cards) return 0;
+    if (c->k <= 0) return 0;
+    if (c->k > cards) return cards;
     if (s->flags & PRUNE_TABLE) {
         int way;
         Entry entry = find_entry(&c->probe, &way);
-        if (entry && entry_lb(entry) >= c->k) return 1;
-        if (entry && entry_ub(entry) < c->k) return 0;
+        if (entry && entry_lb(entry) >= c->k) return entry_lb(entry);
+        if (entry && entry_ub(entry) < c->k) return entry_ub(entry);
     }
     return -1;
+}
+
+/* Whether a bound r on M's tricks is one `seat`'s side wants: for M at least k, for the
+ * defenders below k. */
+static ALWAYS_INLINE int settles(int seat, int r, int k) { return seat == SEAT_M ? r >= k : r < k; }
+
+/* The best of two bounds for `seat`: M takes the higher, the defenders the lower. */
+static ALWAYS_INLINE int better(int seat, int a, int b) {
+    return seat == SEAT_M ? (a > b ? a : b) : (a < b ? a : b);
 }
 
 /*
  * `seat` plays the last card of trick t: every position after it is prepared first (and its
  * table entry fetched, so that the memory fetches overlap), and any one whose answer is known
  * and is what `seat` wants settles the trick at once (an "enhanced transposition cutoff");
- * then they are searched in order.
+ * then they are searched in order. Returns a bound as play() does.
  */
-static int last_card(const Trick *t, int seat, const uint8_t *moves, int n, int want) {
+static int last_card(const Trick *t, int seat, const uint8_t *moves, int n) {
     Child child[MAX_TRICKS];
+    int won[MAX_TRICKS];
     for (int i = 0; i < n; i++) {
         Child *c = &child[i];
         int card = moves[i];
         for (int s = 0; s < 3; s++) c->h[s] = t->h[s] & ~t->played[s];
         c->h[seat] &= ~(1u << card);
         c->leader = beats(card, t->win_card, t->trumps) ? seat : t->win_seat;
-        c->k = t->k - (c->leader == SEAT_M);
+        won[i] = c->leader == SEAT_M;
+        c->k = t->k - won[i];
         c->trumps = t->trumps;
         normalise_game(c->h, &c->trumps);
         if (t->search->flags & PRUNE_TABLE) {
@@ -371,41 +386,48 @@ static int last_card(const Trick *t, int seat, const uint8_t *moves, int n, int 
             PREFETCH(c->probe.bucket);
         }
     }
-    for (int i = 0; i < n; i++)
-        if (known_answer(&child[i], t->search) == want) return want;
     for (int i = 0; i < n; i++) {
-        int result = search(child[i].h, child[i].leader, child[i].trumps, child[i].k, t->search);
-        if (t->search->stopped) return 0;
-        if (result == want) return want;
+        int known = known_answer(&child[i], t->search);
+        if (known >= 0 && settles(seat, known + won[i], t->k)) return known + won[i];
     }
-    return !want;
+    int best = seat == SEAT_M ? 0 : HIST;
+    for (int i = 0; i < n; i++) {
+        Child *c = &child[i];
+        int r = search(c->h, c->leader, c->trumps, c->k, t->search) + won[i];
+        if (t->search->stopped) return 0;
+        if (settles(seat, r, t->k)) return r;
+        best = better(seat, best, r);
+    }
+    return best;
 }
 
-/* Whether M takes t->k tricks, the `pos` cards of trick t played so far. */
+/* The tricks M takes from trick t's start, the `pos` cards of it played so far, as a bound on
+ * the side of t->k it lies (fail-soft): r >= k means M takes at least r, r < k at most r. */
 static int play(Trick *t, int pos) {
     int seat = (t->leader + pos) % 3;
     uint8_t moves[MAX_TRICKS];
     int n = gen_moves(t, seat, pos, moves);
-    int want = seat == SEAT_M; /* M looks for a way to make it, the defenders for a refutation */
     int win_seat = t->win_seat, win_card = t->win_card, led = t->led;
     t->search->nodes += (u64)n;
-    if (pos == 2) return last_card(t, seat, moves, n, want);
+    if (pos == 2) return last_card(t, seat, moves, n);
+    int best = seat == SEAT_M ? 0 : HIST;
     for (int i = 0; i < n; i++) {
-        int card = moves[i], result;
+        int card = moves[i];
         if (pos == 0) t->led = card >> 3;
         int winner = pos == 0 || beats(card, win_card, t->trumps) ? seat : win_seat;
         t->win_seat = winner;
         t->win_card = winner == seat ? card : win_card;
         t->played[seat] = 1u << card;
-        result = play(t, pos + 1);
+        int r = play(t, pos + 1);
         t->played[seat] = 0;
         t->win_seat = win_seat;
         t->win_card = win_card;
         t->led = led;
         if (t->search->stopped) return 0;
-        if (result == want) return want;
+        if (settles(seat, r, t->k)) return r;
+        best = better(seat, best, r);
     }
-    return !want;
+    return best;
 }
 
 /* The winner of the last trick, each seat holding one card. */
@@ -422,18 +444,20 @@ static int last_trick_winner(const u32 h[3], int leader, int trumps) {
 }
 
 /* Does M take at least k of the tricks left in this normalised trick-boundary position? The
+ * answer is a bound on his tricks on the side of k it lies (fail-soft): r >= k means he takes
+ * at least r, r < k at most r, so that the table learns more than the question asked. The
  * sure tricks and the table are asked first; what the search finds goes into the table. */
 static int search(const u32 h[3], int leader, int trumps, int k, Search *s) {
     int cards = popcount32(h[0]);
-    if (k <= 0) return 1;
-    if (k > cards) return 0;
+    if (k <= 0) return 0;
+    if (k > cards) return cards;
     if (++s->nodes >= s->check_at && must_stop(s)) return 0;
     if (cards == 1) return last_trick_winner(h, leader, trumps) == SEAT_M;
     int lb = 0, ub = cards;
     if (s->flags & PRUNE_QUICK) {
         sure_bounds(h, leader, trumps, &lb, &ub);
-        if (lb >= k) return 1;
-        if (ub < k) return 0;
+        if (lb >= k) return lb;
+        if (ub < k) return ub;
     }
     Probe probe;
     int way = 0;
@@ -441,23 +465,20 @@ static int search(const u32 h[3], int leader, int trumps, int k, Search *s) {
         probe = probe_of(h, leader, trumps);
         Entry entry = find_entry(&probe, &way);
         if (entry) {
-            if (entry_lb(entry) >= k) return 1;
-            if (entry_ub(entry) < k) return 0;
+            if (entry_lb(entry) >= k) return entry_lb(entry);
+            if (entry_ub(entry) < k) return entry_ub(entry);
             if (entry_lb(entry) > lb) lb = entry_lb(entry);
             if (entry_ub(entry) < ub) ub = entry_ub(entry);
         }
     }
     Trick t = {{h[0], h[1], h[2]}, leader, trumps, k, -1, leader, 0, {0, 0, 0}, s};
-    int result = play(&t, 0);
+    int r = play(&t, 0);
     if (s->stopped) return 0;
-    if (s->flags & PRUNE_TABLE) {
-        if (result)
-            lb = k;
-        else
-            ub = k - 1;
+    if (r >= k && r > lb) lb = r;
+    if (r < k && r < ub) ub = r;
+    if (s->flags & PRUNE_TABLE)
         probe.bucket[way] = probe.tag | (u64)cards << 9 | (u64)lb << 5 | (u64)ub << 1 | 1;
-    }
-    return result;
+    return r;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -501,10 +522,11 @@ static Root root_of(u32 m, u32 l, u32 r, int trump, int leader, const int *table
 /* The tricks left to play from the root, the one in progress included. */
 static int root_tricks(const Root *root) { return popcount32(root->h[root->leader]); }
 
-/* Does M take at least k of the root's tricks left? */
-static int root_makes(const Root *root, int k, Search *s) {
-    if (k <= 0) return 1;
-    if (k > root_tricks(root)) return 0;
+/* Does M take at least k of the root's tricks left? A bound as search() gives: r >= k means
+ * he takes at least r, r < k at most r. */
+static int root_bound(const Root *root, int k, Search *s) {
+    if (k <= 0) return 0;
+    if (k > root_tricks(root)) return root_tricks(root);
     if (!root->on_table) {
         u32 h[3] = {root->h[0], root->h[1], root->h[2]};
         int trumps = root->trumps;
@@ -525,21 +547,24 @@ static int root_makes(const Root *root, int k, Search *s) {
     return play(&t, root->on_table);
 }
 
+/* Does M take at least k of the root's tricks left? */
+static int root_makes(const Root *root, int k, Search *s) { return root_bound(root, k, s) >= k; }
+
 /* The tricks M takes from the root (-1: stopped), asking "at least k?" from k = `guess` up or
- * down until the bounds meet. */
+ * down until the bounds meet (MTD(f): each answer's bound may move them more than one). */
 static int root_value(const Root *root, int guess, Search *s) {
     int lo = 0, hi = root_tricks(root), k = guess;
     while (lo < hi) {
         if (k <= lo) k = lo + 1;
         if (k > hi) k = hi;
-        int made = root_makes(root, k, s);
+        int r = root_bound(root, k, s);
         if (s->stopped) return -1;
-        if (made) {
-            lo = k;
-            k++;
+        if (r >= k) {
+            lo = r;
+            k = r + 1;
         } else {
-            hi = k - 1;
-            k--;
+            hi = r;
+            k = r;
         }
     }
     return lo;
