@@ -14,10 +14,18 @@ setup(
             sources=["advisor/solver/_core.c"],
             depends=[
                 "advisor/_cards.h",
+                "advisor/_splits.h",
                 "advisor/_stop.h",
                 "advisor/solver/_lead.c",
                 "advisor/solver/_through.c",
             ],
+            extra_compile_args=["-O3", "-std=c99", "-Wall", "-Wextra"],
+            optional=True,
+        ),
+        Extension(
+            "advisor.game._core",
+            sources=["advisor/game/_core.c"],
+            depends=["advisor/_cards.h", "advisor/_splits.h", "advisor/_stop.h"],
             extra_compile_args=["-O3", "-std=c99", "-Wall", "-Wextra"],
             optional=True,
         ),

@@ -89,11 +89,11 @@ static int order_moves(u32 cards, const int score[32], uint8_t out[HAND_CARDS]) 
 }
 
 /* Append the cards of `cards` to out[n..], highest first / lowest first; returns the new n. */
-static int emit_down(u32 cards, uint8_t *out, int n) {
+static inline int emit_down(u32 cards, uint8_t *out, int n) {
     for (; cards; cards &= ~(1u << highest(cards))) out[n++] = (uint8_t)highest(cards);
     return n;
 }
-static int emit_up(u32 cards, uint8_t *out, int n) {
+static inline int emit_up(u32 cards, uint8_t *out, int n) {
     for (; cards; cards &= cards - 1) out[n++] = (uint8_t)lowest(cards);
     return n;
 }

@@ -19,6 +19,7 @@ PURE_PYTHON_ENV = "ADVISOR_PUREPYTHON"
 # what the part does (a message: ``advisor --version`` shows it translated) -> its module
 COMPILED_PARTS = {
     N_("solver"): "advisor.solver._core",
+    N_("game solver"): "advisor.game._core",
     N_("all-pass solver"): "advisor.allpass._core",
     N_("reader"): "advisor._fastread",
 }

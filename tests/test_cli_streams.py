@@ -147,7 +147,7 @@ def test_version_names_the_compiled_parts(
     result = runner.invoke(main, ["--version"])
     assert result.exit_code == 0
     parts = compiled_parts()
-    assert set(parts) == {"solver", "all-pass solver", "reader"}
+    assert set(parts) == {"solver", "game solver", "all-pass solver", "reader"}
     listed = ", ".join(f"{name} {'present' if on else 'missing'}" for name, on in parts.items())
     assert result.output.endswith(f"\ncompiled parts: {listed}\n")
 

@@ -39,6 +39,7 @@
 
 #include "../_cards.h"
 #include "../_stop.h"
+#include "../_splits.h"
 
 enum { SEAT_M = 0, SEAT_L = 1, SEAT_R = 2, MAX_TRICKS = HAND_CARDS, HIST = HAND_CARDS + 1 };
 
@@ -709,46 +710,6 @@ static int forced_tricks_up_to(u32 m, u32 l, u32 r, int leader, int cap, Budget 
 
 static int forced_tricks(u32 m, u32 l, u32 r, int leader, Budget *budget) {
     return forced_tricks_up_to(m, l, r, leader, MAX_TRICKS, budget);
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* Enumeration helpers.                                                                       */
-
-/* Binomial coefficients C(n, k) for n, k <= 32. */
-static u64 BINOM[33][33];
-
-static void build_binomials(void) {
-    for (int n = 0; n <= 32; n++) {
-        BINOM[n][0] = 1;
-        for (int k = 1; k <= n; k++) BINOM[n][k] = BINOM[n - 1][k - 1] + (k <= n - 1 ? BINOM[n - 1][k] : 0);
-    }
-}
-
-/* The `rank`-th k-subset of {0..n-1} in colexicographic order (the order Gosper's hack walks),
- * as a bit mask. */
-static u32 unrank_colex(u64 rank, int n, int k) {
-    u32 subset = 0;
-    for (int i = k; i >= 1; i--) {
-        int c = i - 1;
-        while (c + 1 < n && BINOM[c + 1][i] <= rank) c++;
-        rank -= BINOM[c][i];
-        subset |= 1u << c;
-        n = c;
-    }
-    return subset;
-}
-
-static u32 next_combination(u32 x) { /* Gosper's hack */
-    u32 low = x & -x;
-    u32 ripple = x + low;
-    return ripple | (((x ^ ripple) >> 2) / low);
-}
-
-/* Spread the bits of `subset` (over pool positions) onto the pool's card indices. */
-static u32 spread_subset(u32 subset, const int *pool_cards) {
-    u32 mask = 0;
-    for (; subset; subset &= subset - 1) mask |= 1u << pool_cards[lowest(subset)];
-    return mask;
 }
 
 /* ------------------------------------------------------------------------------------------ */

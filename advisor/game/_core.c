@@ -1,0 +1,880 @@
+/*
+ * _core.c: an exact double-dummy solver for Preferans game contracts (plain C99, no third-party
+ * code).
+ *
+ * Cards are bits of a uint32_t: bit suit * 8 + rank (rank 0 = the 7 .. 7 = the ace), the same
+ * layout as advisor.cards.CardSet. Seats: 0 = M (the declarer), 1 = L (left of M, plays right
+ * after him), 2 = R; a trick led by seat s goes s, s+1, s+2 (mod 3). The trump is a suit 0..3,
+ * or 4 for no-trump. The rules of play: follow the led suit; a player who cannot follow and
+ * holds a trump must play a trump (any one); only with neither may he play any card; the
+ * highest trump wins, else the highest card of the suit led; the winner leads next.
+ *
+ * The search answers one question, "does M take at least k of the tricks left?" (a null-window
+ * search), at trick boundaries; within a trick the three plays are expanded by a small
+ * recursion. The exact count comes from a few such questions (MTD(f) with unit steps), starting
+ * from a guess: in a bulk call, the value of the layout before.
+ *
+ * Speed comes from (each switchable off for the tests, see PRUNE_*):
+ *   - normalised positions: at every trick boundary each suit's remaining cards are renumbered
+ *     0, 1, 2 ... (only their order matters), the trump suit is moved to the top byte and the
+ *     other suits are sorted (with no trump left, all four are), so that equal endgames of
+ *     different layouts, different hands and different trump suits meet in one table entry;
+ *   - PRUNE_TABLE: a transposition table keyed by the whole normalised position (exact keys,
+ *     so it never needs clearing and is shared by every call and thread of a process), holding
+ *     a lower and an upper bound on the tricks M takes from there; before the last card of a
+ *     trick is searched, the table is asked about every position it can lead to, and one that
+ *     settles the question ends the trick at once (measured: 13 % fewer nodes on the slowest
+ *     hand of the benchmark, the same time);
+ *   - PRUNE_EQUIVALENT: equivalent cards (neighbours among the cards in play, in one hand)
+ *     tried once;
+ *   - PRUNE_QUICK: sure tricks bound the answer without search: the top trumps of a seat win a
+ *     trick each whoever leads, and the seat on lead cashes its top cards (top trumps first)
+ *     while every other seat that still holds a trump follows suit;
+ *   - move ordering: winners first for the leader, the cheapest winning card or else the
+ *     lowest card for the others.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
+#include "../_cards.h"
+#include "../_splits.h"
+#include "../_stop.h"
+
+enum { SEAT_M = 0, SEAT_L = 1, SEAT_R = 2, MAX_TRICKS = HAND_CARDS, HIST = HAND_CARDS + 1 };
+enum { NO_TRUMP = 4, TRUMP_SUIT = 3 }; /* normalised positions keep the trumps in suit 3 */
+#define TRUMP_MASK 0xFF000000u
+enum { PRUNE_EQUIVALENT = 1, PRUNE_QUICK = 2, PRUNE_TABLE = 4, PRUNE_ALL = 7 };
+
+/* ------------------------------------------------------------------------------------------ */
+/* Positions.                                                                                 */
+
+/*
+ * The canonical form of a position at a trick boundary: each suit renumbered (suit_words),
+ * the trump suit (suit 3 already) kept in place and the others sorted; with no trump left
+ * (`*trumps` 0, or the trump suit played out) all four suits are sorted and `*trumps` becomes 0.
+ */
+static ALWAYS_INLINE void normalise_game(u32 h[3], int *trumps) {
+    u32 suit[4];
+    suit_words(h, suit);
+    if (*trumps && suit[3]) {
+        SORT2(suit[0], suit[1]);
+        SORT2(suit[1], suit[2]);
+        SORT2(suit[0], suit[1]);
+    } else {
+        *trumps = 0;
+        SORT2(suit[0], suit[1]);
+        SORT2(suit[2], suit[3]);
+        SORT2(suit[0], suit[2]);
+        SORT2(suit[1], suit[3]);
+        SORT2(suit[1], suit[2]);
+    }
+    hands_of_suit_words(suit, h);
+}
+
+/* Whether `card` beats `best` (the card winning the trick so far), trumps being suit 3 when
+ * `trumps` is set. */
+static ALWAYS_INLINE int beats(int card, int best, int trumps) {
+    if ((card >> 3) == (best >> 3)) return card > best;
+    return trumps && (card >> 3) == TRUMP_SUIT;
+}
+
+/* The cards `hand` may play to a trick whose led suit is `led` (-1: he leads), the trumps
+ * being the cards of `trump_mask` (0: no-trump). */
+static ALWAYS_INLINE u32 legal_cards(u32 hand, int led, u32 trump_mask) {
+    if (led < 0) return hand;
+    u32 follow = hand & 0xFFu << 8 * led;
+    if (follow) return follow;
+    if (hand & trump_mask) return hand & trump_mask;
+    return hand;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Sure tricks (PRUNE_QUICK).                                                                 */
+
+/* How many of the top cards of one suit's cards in play, `all`, are in `mine` (both bytes). */
+static ALWAYS_INLINE int top_run(u32 mine, u32 all) {
+    u32 others = all & ~mine;
+    if (!others) return popcount32(mine);
+    return popcount32(mine >> (highest(others) + 1));
+}
+
+/*
+ * The tricks the seat holding `own`, on lead, cashes for sure: first his top trumps (each
+ * other seat following with a trump while he has one), then in each other suit his top cards,
+ * no more than any other seat still holding a trump has cards of that suit (so that nobody
+ * ruffs and the lead stays with him). A seat without a trump may discard anything, which only
+ * shortens suits of a seat that cannot ruff.
+ */
+static int cash_tricks(u32 own, u32 all, u32 other_a, u32 other_b, int trumps) {
+    int sure = 0, trumps_a = 0, trumps_b = 0, side_suits = 4;
+    if (trumps) {
+        sure = top_run(own >> 24, all >> 24);
+        trumps_a = popcount32(other_a & TRUMP_MASK) - sure;
+        trumps_b = popcount32(other_b & TRUMP_MASK) - sure;
+        side_suits = 3;
+    }
+    for (int shift = 0; shift < 8 * side_suits; shift += 8) {
+        u32 mine = own >> shift & 0xFF;
+        if (!mine) continue;
+        int run = top_run(mine, all >> shift & 0xFF);
+        int len_a = popcount32(other_a >> shift & 0xFF), len_b = popcount32(other_b >> shift & 0xFF);
+        if (trumps_a > 0 && len_a < run) run = len_a;
+        if (trumps_b > 0 && len_b < run) run = len_b;
+        sure += run;
+    }
+    return sure;
+}
+
+/* Bounds on the tricks M takes from a trick-boundary position: *lo from his sure tricks, *hi
+ * from the defenders'. A top trump wins its trick whoever leads; a defender's top trumps count
+ * for one defender only (both defenders' could fall in one trick). */
+static ALWAYS_INLINE void sure_bounds(const u32 h[3], int leader, int trumps, int *lo, int *hi) {
+    u32 all = h[0] | h[1] | h[2];
+    int mine = 0, theirs = 0;
+    if (trumps) {
+        mine = top_run(h[0] >> 24, all >> 24);
+        int a = top_run(h[1] >> 24, all >> 24), b = top_run(h[2] >> 24, all >> 24);
+        theirs = a > b ? a : b;
+    }
+    if (leader == SEAT_M) {
+        int cashed = cash_tricks(h[0], all, h[1], h[2], trumps);
+        if (cashed > mine) mine = cashed;
+    } else {
+        int cashed = cash_tricks(h[leader], all, h[3 - leader], h[0], trumps);
+        if (cashed > theirs) theirs = cashed;
+    }
+    *lo = mine;
+    *hi = popcount32(h[0]) - theirs;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Transposition table (PRUNE_TABLE): exact keys, buckets of eight 8-byte entries, bounds on
+ * the tricks M takes from a position.
+ *
+ * A normalised position packs into 64 bits, (m | r) in the low half and (l | r) in the high
+ * half (each card in play has its owner's code: M 01, L 10, R 11), and goes through a
+ * bijective mix. The low bits of the mix choose the bucket and the entry keeps the rest as its
+ * tag, so a tag, a leader and a trump flag that match identify the position exactly. An entry
+ * is one 64-bit word:
+ *   valid (1) | ub (4) << 1 | lb (4) << 5 | cards (4) << 9 | leader (2) << 13 | trumps << 15 |
+ *   tag << 16
+ * written and read whole, so threads can share the table without locks. */
+
+typedef u64 Entry;
+
+#ifndef TABLE_BITS
+#define TABLE_BITS 22 /* 2**22 entries: 32 MB */
+#endif
+enum { WAYS = 8, ID_SHIFT = 13, TAG_SHIFT = 16 };
+#define ID_MASK_LOW (((u64)1 << ID_SHIFT) - 1)
+
+static void *own_memory;
+static Entry *table;
+static u64 bucket_mask;
+static int bucket_bits;
+static u64 node_count; /* nodes of every call since clear() (for benchmarks) */
+
+typedef struct {
+    u64 tag; /* tag << 16 | trumps << 15 | leader << 13: the bits that identify the position */
+    Entry *bucket;
+} Probe;
+
+static ALWAYS_INLINE Probe probe_of(const u32 h[3], int leader, int trumps) {
+    u64 x = (u64)(h[0] | h[2]) | (u64)(h[1] | h[2]) << 32;
+    x ^= x >> 31;
+    x *= 0x94D049BB133111EBull;
+    x ^= x >> 29;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 32;
+    Probe p;
+    p.bucket = &table[(x & bucket_mask) * WAYS];
+    p.tag = (x >> bucket_bits) << TAG_SHIFT | (u64)trumps << 15 | (u64)leader << ID_SHIFT;
+    return p;
+}
+
+static int entry_ub(Entry e) { return (int)(e >> 1 & 15); }
+static int entry_lb(Entry e) { return (int)(e >> 5 & 15); }
+static int entry_cards(Entry e) { return (int)(e >> 9 & 15); }
+
+/* The entry for p (0: none) and its way; else *way is the one a new entry takes: an empty
+ * one, or the one with the fewest cards left (the cheapest to search again). */
+static Entry find_entry(const Probe *p, int *way) {
+    int fewest = 99;
+    *way = 0;
+    for (int w = 0; w < WAYS; w++) {
+        Entry e = p->bucket[w];
+        if ((e & ~ID_MASK_LOW) == p->tag && (e & 1)) {
+            *way = w;
+            return e;
+        }
+        int cards = e ? entry_cards(e) : -1;
+        if (cards < fewest) {
+            fewest = cards;
+            *way = w;
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The search.                                                                                */
+
+/* A call's count of nodes, its pruning rules, and whether it was stopped: another thread
+ * called stop(), or a signal arrived and its Python handler raised. The search looks every
+ * CHECK_NODES nodes, which also lets Python run a signal's handler meanwhile. */
+typedef struct {
+    u64 nodes, check_at;
+    int flags;
+    int stopped;            /* STOP_ASKED or STOP_RAISED, else 0 */
+    PyThreadState **thread; /* in the main thread: the caller's saved thread state, else NULL */
+} Search;
+
+enum { CHECK_NODES = 1 << 16 };
+
+static Search search_of(int flags, PyThreadState **thread) {
+    Search s;
+    memset(&s, 0, sizeof s);
+    s.check_at = CHECK_NODES;
+    s.flags = flags;
+    s.thread = in_main_thread(thread);
+    return s;
+}
+
+static int must_stop(Search *s) {
+    s->stopped = stop_reason(s->thread);
+    s->check_at = s->nodes + CHECK_NODES;
+    return s->stopped;
+}
+
+typedef struct {
+    u32 h[3];         /* the hands at the trick's start (its cards still in them) */
+    int leader, trumps;
+    int k;            /* tricks M still wants, this one included */
+    int led;          /* the suit led (-1 before the lead) */
+    int win_seat;     /* who is winning the trick so far */
+    int win_card;     /* and with which card */
+    u32 played[3];    /* the card each seat has put on the table (0 = not yet) */
+    Search *search;
+} Trick;
+
+static int search(const u32 h[3], int leader, int trumps, int k, Search *s);
+
+/* The last player of the trick: the seat after `seat`'s next. */
+static ALWAYS_INLINE int seat_after(int seat) { return seat == SEAT_R ? SEAT_M : seat + 1; }
+
+/* Whether `card` wins the trick whatever the seats after this one play (`pos`: this card's
+ * place in the trick, 1 or 2). */
+static ALWAYS_INLINE int holds_trick(const Trick *t, int seat, int pos, int card) {
+    if (pos == 2) return 1;
+    int last = seat_after(seat);
+    u32 answers = legal_cards(t->h[last], t->led, t->trumps ? TRUMP_MASK : 0);
+    for (; answers; answers &= answers - 1)
+        if (beats(lowest(answers), card, t->trumps)) return 0;
+    return 1;
+}
+
+/* The moves of `seat` as the `pos`-th player (0 = leader) of trick t, best first. */
+static ALWAYS_INLINE int gen_moves(const Trick *t, int seat, int pos, uint8_t out[MAX_TRICKS]) {
+    u32 legal = legal_cards(t->h[seat], t->led, t->trumps ? TRUMP_MASK : 0);
+    u32 cards = t->search->flags & PRUNE_EQUIVALENT ? representatives(legal) : legal;
+    int score[32];
+    u32 all = t->h[0] | t->h[1] | t->h[2];
+    if (pos == 0) {
+        u32 others = all & ~t->h[seat];
+        u32 rivals = seat == SEAT_M ? t->h[1] | t->h[2] : t->h[0];
+        int rivals_trump = t->trumps && (rivals & TRUMP_MASK);
+        for (u32 x = cards; x; x &= x - 1) {
+            int card = lowest(x), shift = card & ~7, rank = card & 7;
+            int top = !(others >> shift & 0xFF & ~((2u << rank) - 1));
+            int trump = t->trumps && shift == 8 * TRUMP_SUIT;
+            int klass;
+            u32 mate = seat == SEAT_M ? 0 : t->h[3 - seat] >> shift & 0xFF;
+            if (top && trump)
+                klass = rivals_trump ? 0 : 3; /* draw the rivals' trumps with winners */
+            else if (top)
+                klass = 1; /* cash a winner */
+            else if (!trump && mate && highest(all >> shift & 0xFF) == highest(mate))
+                klass = 1; /* a defender leads to his partner's winner (after his own) */
+            else if (trump)
+                klass = 4;
+            else
+                klass = 2; /* a low card of a side suit */
+            score[card] = klass << 4 | (top ? 7 - rank : 8 + rank);
+        }
+        return order_moves(cards, score, out);
+    }
+    int same_side = (seat == SEAT_M) == (t->win_seat == SEAT_M);
+    int last = seat_after(seat);
+    /* second hand whose partner plays last: a card of ours that wins now is enough, unless the
+     * partner can win the trick anyway (then the lowest) */
+    int partner_last = pos == 1 && seat != SEAT_M && last != SEAT_M;
+    int partner_wins = partner_last && !holds_trick(t, seat, pos, t->win_card);
+    /* second hand after the partner's lead: nothing to do while the last player cannot beat
+     * the partner's card */
+    int safe = pos == 1 && same_side && holds_trick(t, seat, pos, t->win_card);
+    for (u32 x = cards; x; x &= x - 1) {
+        int card = lowest(x);
+        int klass = 1;
+        if (partner_last ? !partner_wins && beats(card, t->win_card, t->trumps)
+                         : !safe && beats(card, t->win_card, t->trumps) &&
+                               holds_trick(t, seat, pos, card))
+            klass = 0; /* the cheapest card that wins the trick */
+        score[card] = klass << 4 | (card & 7) | ((card >> 3) == TRUMP_SUIT && t->trumps) << 3;
+    }
+    return order_moves(cards, score, out);
+}
+
+/* A position after a complete trick, ready to search. */
+typedef struct {
+    u32 h[3];
+    int leader, trumps, k;
+    Probe probe; /* its table entry's place (with PRUNE_TABLE) */
+} Child;
+
+/* What is known of a child without searching it, as search() would answer (a bound on M's
+ * tricks there on the side of c->k it lies), or -1 when the table does not know. */
+static int known_answer(const Child *c, const Search *s) {
+    int cards = popcount32(c->h[0]);
+    if (c->k <= 0) return 0;
+    if (c->k > cards) return cards;
+    if (s->flags & PRUNE_TABLE) {
+        int way;
+        Entry entry = find_entry(&c->probe, &way);
+        if (entry && entry_lb(entry) >= c->k) return entry_lb(entry);
+        if (entry && entry_ub(entry) < c->k) return entry_ub(entry);
+    }
+    return -1;
+}
+
+/* Whether a bound r on M's tricks is one `seat`'s side wants: for M at least k, for the
+ * defenders below k. */
+static ALWAYS_INLINE int settles(int seat, int r, int k) { return seat == SEAT_M ? r >= k : r < k; }
+
+/* The best of two bounds for `seat`: M takes the higher, the defenders the lower. */
+static ALWAYS_INLINE int better(int seat, int a, int b) {
+    return seat == SEAT_M ? (a > b ? a : b) : (a < b ? a : b);
+}
+
+/*
+ * `seat` plays the last card of trick t: every position after it is prepared first (and its
+ * table entry fetched, so that the memory fetches overlap), and any one whose answer is known
+ * and is what `seat` wants settles the trick at once (an "enhanced transposition cutoff");
+ * then they are searched in order. Returns a bound as play() does.
+ */
+static int last_card(const Trick *t, int seat, const uint8_t *moves, int n) {
+    Child child[MAX_TRICKS];
+    int won[MAX_TRICKS];
+    for (int i = 0; i < n; i++) {
+        Child *c = &child[i];
+        int card = moves[i];
+        for (int s = 0; s < 3; s++) c->h[s] = t->h[s] & ~t->played[s];
+        c->h[seat] &= ~(1u << card);
+        c->leader = beats(card, t->win_card, t->trumps) ? seat : t->win_seat;
+        won[i] = c->leader == SEAT_M;
+        c->k = t->k - won[i];
+        c->trumps = t->trumps;
+        normalise_game(c->h, &c->trumps);
+        if (t->search->flags & PRUNE_TABLE) {
+            c->probe = probe_of(c->h, c->leader, c->trumps);
+            PREFETCH(c->probe.bucket);
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        int known = known_answer(&child[i], t->search);
+        if (known >= 0 && settles(seat, known + won[i], t->k)) return known + won[i];
+    }
+    int best = seat == SEAT_M ? 0 : HIST;
+    for (int i = 0; i < n; i++) {
+        Child *c = &child[i];
+        int r = search(c->h, c->leader, c->trumps, c->k, t->search) + won[i];
+        if (t->search->stopped) return 0;
+        if (settles(seat, r, t->k)) return r;
+        best = better(seat, best, r);
+    }
+    return best;
+}
+
+/* The tricks M takes from trick t's start, the `pos` cards of it played so far, as a bound on
+ * the side of t->k it lies (fail-soft): r >= k means M takes at least r, r < k at most r. */
+static int play(Trick *t, int pos) {
+    int seat = (t->leader + pos) % 3;
+    uint8_t moves[MAX_TRICKS];
+    int n = gen_moves(t, seat, pos, moves);
+    int win_seat = t->win_seat, win_card = t->win_card, led = t->led;
+    t->search->nodes += (u64)n;
+    if (pos == 2) return last_card(t, seat, moves, n);
+    int best = seat == SEAT_M ? 0 : HIST;
+    for (int i = 0; i < n; i++) {
+        int card = moves[i];
+        if (pos == 0) t->led = card >> 3;
+        int winner = pos == 0 || beats(card, win_card, t->trumps) ? seat : win_seat;
+        t->win_seat = winner;
+        t->win_card = winner == seat ? card : win_card;
+        t->played[seat] = 1u << card;
+        int r = play(t, pos + 1);
+        t->played[seat] = 0;
+        t->win_seat = win_seat;
+        t->win_card = win_card;
+        t->led = led;
+        if (t->search->stopped) return 0;
+        if (settles(seat, r, t->k)) return r;
+        best = better(seat, best, r);
+    }
+    return best;
+}
+
+/* The winner of the last trick, each seat holding one card. */
+static int last_trick_winner(const u32 h[3], int leader, int trumps) {
+    int winner = leader, best = lowest(h[leader]);
+    for (int pos = 1; pos < 3; pos++) {
+        int seat = (leader + pos) % 3, card = lowest(h[seat]);
+        if (beats(card, best, trumps)) {
+            winner = seat;
+            best = card;
+        }
+    }
+    return winner;
+}
+
+/* Does M take at least k of the tricks left in this normalised trick-boundary position? The
+ * answer is a bound on his tricks on the side of k it lies (fail-soft): r >= k means he takes
+ * at least r, r < k at most r, so that the table learns more than the question asked. The
+ * sure tricks and the table are asked first; what the search finds goes into the table. */
+static int search(const u32 h[3], int leader, int trumps, int k, Search *s) {
+    int cards = popcount32(h[0]);
+    if (k <= 0) return 0;
+    if (k > cards) return cards;
+    if (++s->nodes >= s->check_at && must_stop(s)) return 0;
+    if (cards == 1) return last_trick_winner(h, leader, trumps) == SEAT_M;
+    int lb = 0, ub = cards;
+    if (s->flags & PRUNE_QUICK) {
+        sure_bounds(h, leader, trumps, &lb, &ub);
+        if (lb >= k) return lb;
+        if (ub < k) return ub;
+    }
+    Probe probe;
+    int way = 0;
+    if (s->flags & PRUNE_TABLE) {
+        probe = probe_of(h, leader, trumps);
+        Entry entry = find_entry(&probe, &way);
+        if (entry) {
+            if (entry_lb(entry) >= k) return entry_lb(entry);
+            if (entry_ub(entry) < k) return entry_ub(entry);
+            if (entry_lb(entry) > lb) lb = entry_lb(entry);
+            if (entry_ub(entry) < ub) ub = entry_ub(entry);
+        }
+    }
+    Trick t = {{h[0], h[1], h[2]}, leader, trumps, k, -1, leader, 0, {0, 0, 0}, s};
+    int r = play(&t, 0);
+    if (s->stopped) return 0;
+    if (r >= k && r > lb) lb = r;
+    if (r < k && r < ub) ub = r;
+    if (s->flags & PRUNE_TABLE)
+        probe.bucket[way] = probe.tag | (u64)cards << 9 | (u64)lb << 5 | (u64)ub << 1 | 1;
+    return r;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* A position to solve, maybe in the middle of a trick.                                       */
+
+typedef struct {
+    u32 h[3];      /* the hands, renumbered, trumps in suit 3; with the table's cards in them */
+    int leader;    /* who led the trick in progress (or leads the next) */
+    int trumps;    /* 1: suit 3 is trumps */
+    int on_table;  /* cards of the trick in progress already played (0, 1 or 2) */
+    int table[2];  /* those cards, renumbered */
+} Root;
+
+/* `mask` renumbered among the cards in play `all`, raw suit i moved to suit order[i]. */
+static u32 renumber(u32 mask, u32 all, const int order[4]) {
+    u32 out = 0;
+    for (int i = 0; i < 4; i++)
+        out |= (u32)COMPRESS[all >> 8 * i & 0xFF][mask >> 8 * i & 0xFF] << 8 * order[i];
+    return out;
+}
+
+/* The root of hands m, l, r (what each still holds), `trump` (0..3, NO_TRUMP), `leader`, and
+ * the trick's cards already on the table, in the order played from the leader. */
+static Root root_of(u32 m, u32 l, u32 r, int trump, int leader, const int *table_cards,
+                    int on_table) {
+    u32 raw[3] = {m, l, r};
+    for (int i = 0; i < on_table; i++) raw[(leader + i) % 3] |= 1u << table_cards[i];
+    u32 all = raw[0] | raw[1] | raw[2];
+    int order[4] = {0, 1, 2, 3};
+    if (trump != NO_TRUMP)
+        for (int i = 0, next = 0; i < 4; i++) order[i] = i == trump ? TRUMP_SUIT : next++;
+    Root root;
+    for (int s = 0; s < 3; s++) root.h[s] = renumber(raw[s], all, order);
+    for (int i = 0; i < on_table; i++) root.table[i] = lowest(renumber(1u << table_cards[i], all, order));
+    root.leader = leader;
+    root.trumps = trump != NO_TRUMP;
+    root.on_table = on_table;
+    return root;
+}
+
+/* The tricks left to play from the root, the one in progress included. */
+static int root_tricks(const Root *root) { return popcount32(root->h[root->leader]); }
+
+/* Does M take at least k of the root's tricks left? A bound as search() gives: r >= k means
+ * he takes at least r, r < k at most r. */
+static int root_bound(const Root *root, int k, Search *s) {
+    if (k <= 0) return 0;
+    if (k > root_tricks(root)) return root_tricks(root);
+    if (!root->on_table) {
+        u32 h[3] = {root->h[0], root->h[1], root->h[2]};
+        int trumps = root->trumps;
+        normalise_game(h, &trumps);
+        return search(h, root->leader, trumps, k, s);
+    }
+    Trick t = {{root->h[0], root->h[1], root->h[2]}, root->leader, root->trumps, k, -1, root->leader,
+               0, {0, 0, 0}, s};
+    for (int i = 0; i < root->on_table; i++) {
+        int seat = (root->leader + i) % 3, card = root->table[i];
+        if (i == 0) t.led = card >> 3;
+        if (i == 0 || beats(card, t.win_card, t.trumps)) {
+            t.win_seat = seat;
+            t.win_card = card;
+        }
+        t.played[seat] = 1u << card;
+    }
+    return play(&t, root->on_table);
+}
+
+/* Does M take at least k of the root's tricks left? */
+static int root_makes(const Root *root, int k, Search *s) { return root_bound(root, k, s) >= k; }
+
+/* The tricks M takes from the root (-1: stopped), asking "at least k?" from k = `guess` up or
+ * down until the bounds meet (MTD(f): each answer's bound may move them more than one). */
+static int root_value(const Root *root, int guess, Search *s) {
+    int lo = 0, hi = root_tricks(root), k = guess;
+    while (lo < hi) {
+        if (k <= lo) k = lo + 1;
+        if (k > hi) k = hi;
+        int r = root_bound(root, k, s);
+        if (s->stopped) return -1;
+        if (r >= k) {
+            lo = r;
+            k = r + 1;
+        } else {
+            hi = r;
+            k = r;
+        }
+    }
+    return lo;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Python bindings.                                                                           */
+
+static int check_args(int trump, int leader, int flags) {
+    if (trump < 0 || trump > NO_TRUMP) {
+        PyErr_Format(PyExc_ValueError, "trump must be a suit 0..3 or 4 (no-trump), not %d", trump);
+        return -1;
+    }
+    if (leader < 0 || leader > 2) {
+        PyErr_Format(PyExc_ValueError, "leader must be 0 (M), 1 (L) or 2 (R), not %d", leader);
+        return -1;
+    }
+    if (flags & ~PRUNE_ALL) {
+        PyErr_Format(PyExc_ValueError, "flags must be a subset of %d, not %d", PRUNE_ALL, flags);
+        return -1;
+    }
+    return 0;
+}
+
+/* The hands and the trick's cards on the table must be disjoint; the seats that have played
+ * to it hold one card less than the others, at most 10; each card on the table was legal. */
+static int check_position(const u32 h[3], int trump, int leader, const int *table_cards,
+                          int on_table) {
+    u32 seen = 0;
+    for (int s = 0; s < 3; s++) {
+        if (seen & h[s]) goto overlap;
+        seen |= h[s];
+    }
+    for (int i = 0; i < on_table; i++) {
+        if (table_cards[i] < 0 || table_cards[i] > 31) {
+            PyErr_Format(PyExc_ValueError, "a card is a bit index 0..31, not %d", table_cards[i]);
+            return -1;
+        }
+        if (seen >> table_cards[i] & 1) goto overlap;
+        seen |= 1u << table_cards[i];
+    }
+    int n = popcount32(h[(leader + on_table) % 3]);
+    for (int i = 0; i < 3; i++) {
+        int size = popcount32(h[(leader + i) % 3]) + (i < on_table);
+        if (size != n || n > MAX_TRICKS || (on_table && n == 0)) {
+            PyErr_SetString(PyExc_ValueError,
+                            "the hands must hold the same number of cards (at most 10), counting "
+                            "the cards on the table");
+            return -1;
+        }
+    }
+    u32 trump_mask = trump == NO_TRUMP ? 0 : 0xFFu << 8 * trump;
+    for (int i = 1; i < on_table; i++) {
+        u32 hand = h[(leader + i) % 3] | 1u << table_cards[i];
+        if (!(legal_cards(hand, table_cards[0] >> 3, trump_mask) >> table_cards[i] & 1)) {
+            PyErr_Format(PyExc_ValueError, "the card %d on the table breaks the rules of play",
+                         table_cards[i]);
+            return -1;
+        }
+    }
+    return 0;
+overlap:
+    PyErr_SetString(PyExc_ValueError, "the hands and the table overlap");
+    return -1;
+}
+
+static PyObject *py_tricks(PyObject *self, PyObject *args) {
+    (void)self;
+    unsigned int m, l, r;
+    int trump, leader, first = -1, second = -1, flags = PRUNE_ALL;
+    if (!PyArg_ParseTuple(args, "IIIii|iii:tricks", &m, &l, &r, &trump, &leader, &first, &second,
+                          &flags))
+        return NULL;
+    if (check_args(trump, leader, flags) < 0) return NULL;
+    int table_cards[2] = {first, second};
+    int on_table = first < 0 ? 0 : second < 0 ? 1 : 2;
+    if (first < 0 && second >= 0) {
+        PyErr_SetString(PyExc_ValueError, "a second card on the table needs a first");
+        return NULL;
+    }
+    u32 h[3] = {m, l, r};
+    if (check_position(h, trump, leader, table_cards, on_table) < 0) return NULL;
+    Root root = root_of(m, l, r, trump, leader, table_cards, on_table);
+    PyThreadState *thread = PyEval_SaveThread();
+    Search s = search_of(flags, &thread);
+    int tricks = root_value(&root, root_tricks(&root) / 2, &s);
+    PyEval_RestoreThread(thread);
+    node_count += s.nodes;
+    if (stopped(s.stopped)) return NULL;
+    return PyLong_FromLong(tricks);
+}
+
+/* The pool must hold twice as many cards as M, none of his: its splits are the layouts. */
+static int check_pool(u32 m, u32 pool) {
+    int k = popcount32(m);
+    if ((m & pool) || popcount32(pool) != 2 * k || k > MAX_TRICKS) {
+        PyErr_SetString(PyExc_ValueError, "the pool must hold twice as many cards as M, none of his");
+        return -1;
+    }
+    return 0;
+}
+
+/* The layouts a buffer of 4-byte values names: L's hands (R gets the rest of the pool), or,
+ * when `ranked`, the colex ranks of L's hands among the pool's splits. */
+typedef struct {
+    u32 m, pool;
+    int ranked, n, k, pool_cards[32];
+    const char *values;
+    Py_ssize_t count;
+} Layouts;
+
+static u32 left_hand(const Layouts *layouts, Py_ssize_t i) {
+    u32 value;
+    memcpy(&value, layouts->values + 4 * i, 4);
+    if (!layouts->ranked) return value;
+    return spread_subset(unrank_colex(value, layouts->n, layouts->k), layouts->pool_cards);
+}
+
+/* Check every value before the search lets go of the GIL; -1 with a ValueError if one is bad. */
+static int check_values(const Layouts *layouts, const char *name) {
+    for (Py_ssize_t i = 0; i < layouts->count; i++) {
+        u32 value;
+        memcpy(&value, layouts->values + 4 * i, 4);
+        if (layouts->ranked ? value >= BINOM[layouts->n][layouts->k]
+                            : (value & ~layouts->pool) || popcount32(value) != layouts->k) {
+            PyErr_Format(PyExc_ValueError, "%s[%zd] = %u does not name a split of the pool", name, i,
+                         value);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* solve_many and solve_ranked: for each layout of the buffer, one byte: M's tricks, or with
+ * at_least >= 1 whether he takes at least that many (1 or 0). */
+static PyObject *solve_buffer(PyObject *args, const char *format, int ranked, const char *name) {
+    unsigned int m, pool;
+    int trump, leader, at_least = 0, flags = PRUNE_ALL;
+    Py_buffer view;
+    if (!PyArg_ParseTuple(args, format, &m, &pool, &trump, &leader, &view, &at_least, &flags))
+        return NULL;
+    Layouts layouts = {m, pool, ranked, 0, 0, {0}, NULL, 0};
+    PyObject *result = NULL;
+    if (check_args(trump, leader, flags) < 0 || check_pool(m, pool) < 0) goto done;
+    if (at_least < 0) {
+        PyErr_Format(PyExc_ValueError, "at_least must not be negative, not %d", at_least);
+        goto done;
+    }
+    if (view.len % 4) {
+        PyErr_Format(PyExc_ValueError, "%s must hold 4-byte unsigned integers", name);
+        goto done;
+    }
+    layouts.values = view.buf;
+    layouts.count = view.len / 4;
+    layouts.n = popcount32(pool);
+    layouts.k = popcount32(m);
+    int i = 0;
+    for (u32 x = pool; x; x &= x - 1) layouts.pool_cards[i++] = lowest(x);
+    if (check_values(&layouts, name) < 0) goto done;
+    result = PyBytes_FromStringAndSize(NULL, layouts.count);
+    if (!result) goto done;
+    uint8_t *out = (uint8_t *)PyBytes_AS_STRING(result);
+    PyThreadState *thread = PyEval_SaveThread();
+    Search s = search_of(flags, &thread);
+    int guess = layouts.k / 2;
+    for (Py_ssize_t j = 0; j < layouts.count && !(s.stopped = stop_asked ? STOP_ASKED : 0); j++) {
+        u32 l = left_hand(&layouts, j);
+        Root root = root_of(m, l, pool & ~l, trump, leader, NULL, 0);
+        int value = at_least ? root_makes(&root, at_least, &s) : root_value(&root, guess, &s);
+        if (s.stopped) break;
+        out[j] = (uint8_t)value;
+        if (!at_least) guess = value;
+    }
+    PyEval_RestoreThread(thread);
+    node_count += s.nodes;
+    if (stopped(s.stopped)) Py_CLEAR(result);
+done:
+    PyBuffer_Release(&view);
+    return result;
+}
+
+static PyObject *py_solve_many(PyObject *self, PyObject *args) {
+    (void)self;
+    return solve_buffer(args, "IIiiy*|ii:solve_many", 0, "l_masks");
+}
+
+static PyObject *py_solve_ranked(PyObject *self, PyObject *args) {
+    (void)self;
+    return solve_buffer(args, "IIiiy*|ii:solve_ranked", 1, "ranks");
+}
+
+static PyObject *py_enumerate(PyObject *self, PyObject *args) {
+    (void)self;
+    unsigned int m, pool;
+    int trump, leader, flags = PRUNE_ALL;
+    unsigned long long start, count;
+    if (!PyArg_ParseTuple(args, "IIiiKK|i:enumerate", &m, &pool, &trump, &leader, &start, &count,
+                          &flags))
+        return NULL;
+    if (check_args(trump, leader, flags) < 0 || check_pool(m, pool) < 0) return NULL;
+    int n = popcount32(pool), k = popcount32(m);
+    if (start > BINOM[n][k] || count > BINOM[n][k] - start) {
+        PyErr_SetString(PyExc_ValueError, "start and count go past the last split");
+        return NULL;
+    }
+    int pool_cards[32];
+    int i = 0;
+    for (u32 x = pool; x; x &= x - 1) pool_cards[i++] = lowest(x);
+    u64 hist[HIST] = {0};
+    u32 subset = unrank_colex(start, n, k);
+    PyThreadState *thread = PyEval_SaveThread();
+    Search s = search_of(flags, &thread);
+    int guess = k / 2;
+    for (u64 j = 0; j < count && !(s.stopped = stop_asked ? STOP_ASKED : 0); j++) {
+        u32 l = spread_subset(subset, pool_cards);
+        Root root = root_of(m, l, pool & ~l, trump, leader, NULL, 0);
+        int value = root_value(&root, guess, &s);
+        if (s.stopped) break;
+        hist[value]++;
+        guess = value;
+        if (k > 0) subset = next_combination(subset);
+    }
+    PyEval_RestoreThread(thread);
+    node_count += s.nodes;
+    if (stopped(s.stopped)) return NULL;
+    PyObject *list = PyList_New(HIST);
+    if (!list) return NULL;
+    for (i = 0; i < HIST; i++) {
+        PyObject *v = PyLong_FromUnsignedLongLong(hist[i]);
+        if (!v) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, v);
+    }
+    return list;
+}
+
+static PyObject *py_nodes(PyObject *self, PyObject *args) {
+    (void)self;
+    (void)args;
+    return PyLong_FromUnsignedLongLong(node_count);
+}
+
+static PyObject *py_clear(PyObject *self, PyObject *args) {
+    (void)self;
+    (void)args;
+    memset(table, 0, (bucket_mask + 1) * WAYS * sizeof(Entry));
+    node_count = 0;
+    Py_RETURN_NONE;
+}
+
+/* The table: zeroed memory on cache-line boundaries, allocated as the pages are first touched.
+ * On Linux an anonymous mapping aligned to 2 MB and advised to use huge pages (a probe is then
+ * rarely a TLB miss as well as a cache miss); elsewhere calloc. */
+static Entry *allocate_table(void) {
+    size_t size = ((size_t)1 << TABLE_BITS) * sizeof(Entry);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    size_t huge = (size_t)2 << 20;
+    char *memory = mmap(NULL, size + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory != MAP_FAILED) {
+        char *aligned = (char *)(((uintptr_t)memory + huge - 1) & ~(uintptr_t)(huge - 1));
+        madvise(aligned, size, MADV_HUGEPAGE); /* a kernel without huge pages: small ones */
+        return (Entry *)aligned;
+    }
+#endif
+    own_memory = calloc(((size_t)1 << TABLE_BITS) + WAYS, sizeof(Entry));
+    return own_memory ? (Entry *)(((uintptr_t)own_memory + 63) & ~(uintptr_t)63) : NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"tricks", py_tricks, METH_VARARGS,
+     "tricks(m, l, r, trump, leader, first=-1, second=-1, flags=7) -> int: the tricks M takes "
+     "from the position (the trick in progress included)."},
+    {"solve_many", py_solve_many, METH_VARARGS,
+     "solve_many(m, pool, trump, leader, l_masks, at_least=0, flags=7) -> bytes: M's tricks for "
+     "each L hand (R gets the rest of the pool); with at_least, 1 where he takes that many."},
+    {"solve_ranked", py_solve_ranked, METH_VARARGS,
+     "solve_ranked(m, pool, trump, leader, ranks, at_least=0, flags=7) -> bytes: as solve_many, "
+     "for the splits of the pool with these colex ranks."},
+    {"enumerate", py_enumerate, METH_VARARGS,
+     "enumerate(m, pool, trump, leader, start, count, flags=7) -> list[int]: histogram of M's "
+     "tricks over splits start .. start+count-1 of the pool (colex order)."},
+    STOP_METHOD,
+    {"nodes", py_nodes, METH_NOARGS, "nodes() -> int: search nodes visited since the last clear()."},
+    {"clear", py_clear, METH_NOARGS, "clear() -> None: empty the transposition table, zero nodes()."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "advisor.game._core", "Exact double-dummy solver of game contracts.", -1,
+    methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    table = allocate_table();
+    if (!table) return PyErr_NoMemory();
+    bucket_bits = TABLE_BITS - 3;
+    bucket_mask = ((u64)1 << bucket_bits) - 1;
+    build_compress();
+    build_binomials();
+    PyObject *mod = PyModule_Create(&module);
+    if (!mod) return NULL;
+    if (init_stopping(mod, "advisor.game._core.Stopped") < 0 ||
+        PyModule_AddIntConstant(mod, "PRUNE_EQUIVALENT", PRUNE_EQUIVALENT) < 0 ||
+        PyModule_AddIntConstant(mod, "PRUNE_QUICK", PRUNE_QUICK) < 0 ||
+        PyModule_AddIntConstant(mod, "PRUNE_TABLE", PRUNE_TABLE) < 0 ||
+        PyModule_AddIntConstant(mod, "NO_TRUMP", NO_TRUMP) < 0) {
+        Py_DECREF(mod);
+        return NULL;
+    }
+    return mod;
+}
