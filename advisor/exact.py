@@ -37,8 +37,9 @@ analysis stops as soon as the verdict is clear, unless ``full`` asks for every t
   99.9 % interval of the score (and of the catch chance, with ``exact_threshold``) lies on one
   side of passing, at least 32 talons in, the verdict is clear, and unless the hand is cheap to
   work out (the catchers force under :data:`COSTLY_TRICKS` a deal: then it goes on until the
-  score is known to :data:`PRECISION` either way) the figures are a *sequential* estimate from
-  the talons worked out, with the intervals of a two-stage sample; else all 231.
+  score is known to :data:`~advisor.stopping.PRECISION` either way) the figures are a
+  *sequential* estimate from the talons worked out, with the intervals of a two-stage sample;
+  else all 231.
 
 The result says which (:class:`Method`); the intervals are honest in each case.
 
@@ -68,29 +69,24 @@ from __future__ import annotations
 import contextlib
 import heapq
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from advisor.cards import HAND_SIZE, Card, CardSet, Suit
 from advisor.defaults import EXACT_DEALS, TALON_COUNT
 from advisor.errors import ExactError
-from advisor.exact_discard import (
-    CLEAN_SCORE,
-    TRICK_SCORE,
-    Discards,
-    TalonBound,
-    choose_discard,
-    total_score,
-)
+from advisor.exact_discard import Discards, TalonBound, choose_discard
 from advisor.exact_sample import Deals, Stratum
 from advisor.holdings import Holding
 from advisor.i18n import Phrase, as_cards
 from advisor.limits import check_jobs, check_samples
-from advisor.parallel import in_order
+from advisor.parallel import ProgressCallback, in_order
 from advisor.sampling import Z95, ClusterMean, normal_interval, share_interval
+from advisor.scoring import MISERE
 from advisor.seats import Lead, Seat
-from advisor.solver import SolverUnavailableError, core_available, stop_searches
+from advisor.solver import require_core, stop_searches
+from advisor.stopping import Goal, known, mean, mean_bounds
 from advisor.table import Table
 from advisor.talon import check_hand_size, talon_discard_order, talon_discards
 from advisor.verdict import DECLARE, PASS, Assessment, assess, json_number
@@ -113,16 +109,10 @@ BOUND_SPLITS = 8  # a talon's reported splits its bounds are worked out on, at m
 PROMISING_GAP = 5  # ... by their catches being at most this far above passing
 REFINE_STEPS = 16  # steps of lowering the bounds tried, a talon and seat at most
 PROBE_MARGIN = 1.0  # points below passing the probe's lowered bounds must reach
-Z_CLEAR = 3.290526731491926  # a verdict is clear when its 99.9 % interval leaves passing aside
-PRECISION = 1.0  # the score of a hand cheap to work out is known to a point either way
 COSTLY_TRICKS = 0.25
 """Tricks a deal the catchers force on average, from which a hand is costly to work out (the
 solver searches deeper the more tricks there are to count): it stops once the verdict is clear,
 however wide the interval."""
-WORST_SCORE = -10 * HAND_SIZE  # every trick taken: the lowest a deal can score
-
-ProgressCallback = Callable[[int, int], None]
-"""Called as ``progress(talons_done, talons)`` while the exact figures are worked out."""
 
 
 class DiscardMode(Word):
@@ -176,8 +166,8 @@ class Share(NamedTuple):
 
 def _mean_share(shares: Sequence[Share]) -> Share:
     """The seats' shares averaged, their bounds too (as for the catch chance)."""
-    low, high = _mean_bounds((share.low, share.high) for share in shares)
-    return Share(_mean([share.p for share in shares]), low, high)
+    low, high = mean_bounds((share.low, share.high) for share in shares)
+    return Share(mean([share.p for share in shares]), low, high)
 
 
 @dataclass(frozen=True)
@@ -291,12 +281,12 @@ class ExactOdds:
     @property
     def p_caught(self) -> float:
         """P(caught) with best play, averaged over the seats."""
-        return _mean([seat.p_caught for seat in self.seats])
+        return mean([seat.p_caught for seat in self.seats])
 
     @property
     def interval(self) -> tuple[float, float]:
         """The 95 % interval (for ``them``: the seats' bounds averaged)."""
-        return _mean_bounds(seat.interval for seat in self.seats)
+        return mean_bounds(seat.interval for seat in self.seats)
 
     @property
     def histogram(self) -> tuple[int, ...] | None:
@@ -308,12 +298,12 @@ class ExactOdds:
 
     @property
     def expected_score(self) -> float:
-        return _mean([seat.expected_score for seat in self.seats])
+        return mean([seat.expected_score for seat in self.seats])
 
     @property
     def score_interval(self) -> tuple[float, float]:
         """The 95 % interval of the expected score (for ``them``: the bounds averaged)."""
-        return _mean_bounds(seat.score_interval for seat in self.seats)
+        return mean_bounds(seat.score_interval for seat in self.seats)
 
     @property
     def tricks_when_caught(self) -> float:
@@ -326,7 +316,7 @@ class ExactOdds:
     def declare(self) -> bool:
         """The exact-play verdict: declare when the expected score beats passing (and P(caught)
         is within ``exact_threshold`` when the table sets one)."""
-        return _declares(self.expected_score, self.p_caught, self.pass_score, self.threshold)
+        return Goal(self.pass_score, self.threshold).declares(self.expected_score, self.p_caught)
 
     @property
     def verdict(self) -> str:
@@ -527,19 +517,6 @@ def _pass_score(table: Table, passing: PassingCost | None) -> float:
     return fixed
 
 
-def _declares(score: float, p_caught: float, pass_score: float, threshold: float | None) -> bool:
-    return score > pass_score and (threshold is None or 100 * p_caught <= threshold)
-
-
-def _mean(values: Sequence[float]) -> float:
-    return sum(values) / len(values)
-
-
-def _mean_bounds(bounds: Iterable[tuple[float, float]]) -> tuple[float, float]:
-    found = list(bounds)
-    return _mean([low for low, _ in found]), _mean([high for _, high in found])
-
-
 # --- the analysis ------------------------------------------------------------------------------
 
 
@@ -579,7 +556,7 @@ def exact_odds(
         from advisor.allpass import AllPassRules, passing_cost  # only for an all-pass table
 
         passing = passing_cost(hand, lead.positions, AllPassRules.from_table(table))
-    goal = _Goal(_pass_score(table, passing), table.exact_threshold)
+    goal = Goal(_pass_score(table, passing), table.exact_threshold)
     deals = Deals(hand, per_talon, seed)
     analysis = _Analysis(hand, lead, table, mode, deals, jobs, per_suit)
     method, seats, talons = analysis.run(goal, full, progress)
@@ -594,45 +571,8 @@ def check_settings(samples: int, discard: DiscardMode | str, jobs: int) -> Disca
     mode = discard_mode(discard)
     splits_per_talon(samples)
     check_jobs(jobs)
-    if not core_available():
-        raise SolverUnavailableError()
+    require_core()
     return mode
-
-
-@dataclass(frozen=True)
-class _Goal:
-    """What the verdict weighs the figures against."""
-
-    pass_score: float
-    threshold: float | None
-
-    def clear(self, seats: Sequence[_Intervals]) -> bool:
-        """Whether the verdict is the same anywhere in the seats' 99.9 % intervals (averaged
-        over the seats)."""
-        if self.clear_pass(seats):
-            return True
-        score_low, _ = _mean_bounds(seat.score_interval(Z_CLEAR) for seat in seats)
-        _, caught_high = _mean_bounds(seat.caught_interval(Z_CLEAR) for seat in seats)
-        limit = self.threshold
-        return score_low > self.pass_score and (limit is None or 100 * caught_high <= limit)
-
-    def clear_pass(self, seats: Sequence[_Intervals]) -> bool:
-        """Whether the 99.9 % intervals leave no room for declaring: the score's at most
-        passing, or the catch chance's above ``exact_threshold`` (the side a bound can
-        settle)."""
-        _, score_high = _mean_bounds(seat.score_interval(Z_CLEAR) for seat in seats)
-        caught_low, _ = _mean_bounds(seat.caught_interval(Z_CLEAR) for seat in seats)
-        return score_high <= self.pass_score or (
-            self.threshold is not None and 100 * caught_low > self.threshold
-        )
-
-
-class _Intervals(Protocol):
-    """A seat's figures so far, as the verdict weighs them."""
-
-    def score_interval(self, z: float) -> tuple[float, float]: ...
-
-    def caught_interval(self, z: float) -> tuple[float, float]: ...
 
 
 class _Figures:
@@ -671,7 +611,7 @@ class _Play(_Figures):
         tricks = found.tricks
         for t in tricks:
             self.histogram[t] += 1
-        scores = [10 if t == 0 else -10 * t for t in tricks]
+        scores = [MISERE.layout(t) for t in tricks]
         self.score.add(sum(scores), sum(s * s for s in scores), len(tricks))
         caught = sum(1 for t in tricks if t)
         self.caught.add(caught, caught, len(tricks))
@@ -707,9 +647,8 @@ class _Play(_Figures):
         low, high = super().score_interval(z)
         caught = sum(self.histogram[1:])
         tricks = sum(t * n for t, n in enumerate(self.histogram)) / caught if caught else 1.0
-        catch_costs = CLEAN_SCORE + TRICK_SCORE * tricks
-        rarely_clean = CLEAN_SCORE - catch_costs * self.caught_interval(z)[1]
-        return min(low, rarely_clean), min(high, float(CLEAN_SCORE))
+        rarely_clean = MISERE.rarely_made(self.caught_interval(z)[1], tricks)
+        return min(low, rarely_clean), min(high, float(MISERE.best))
 
     def odds(self) -> SeatOdds:
         suits: tuple[SuitOdds, ...] = ()
@@ -767,13 +706,13 @@ class _Bounds:
 
     def odds(self) -> SeatOdds:
         caught_low = max(0.0, self.caught_interval(Z95)[0])
-        score_high = min(float(CLEAN_SCORE), self.score_interval(Z95)[1])
+        score_high = min(float(MISERE.best), self.score_interval(Z95)[1])
         return SeatOdds(
             self.seat,
             self.caught.mean,
             (caught_low, 1.0),
             self.score.mean,
-            (float(WORST_SCORE), score_high),
+            (float(MISERE.worst), score_high),
             None,
             bound=True,
         )
@@ -840,7 +779,7 @@ class _Analysis:
             ]
 
     def run(
-        self, goal: _Goal, full: bool, progress: ProgressCallback | None
+        self, goal: Goal, full: bool, progress: ProgressCallback | None
     ) -> tuple[Method, tuple[SeatOdds, ...], int]:
         """The method used, each seat's figures and the talons they come from."""
         order = self.deals.order()
@@ -863,16 +802,17 @@ class _Analysis:
         return method, tuple(figures.odds() for figures in plays), done
 
     @staticmethod
-    def _clear(done: int, plays: Sequence[_Play], goal: _Goal) -> bool:
+    def _clear(done: int, plays: Sequence[_Play], goal: Goal) -> bool:
         """Whether to stop after ``done`` talons: the verdict is clear and, unless the hand is
-        costly to work out, its score known to :data:`PRECISION` points either way."""
+        costly to work out, its score known to :data:`~advisor.stopping.PRECISION` points either
+        way."""
         looked_at = done % ROUND_TALONS == 0 and done >= LEAST_SEQUENTIAL_TALONS
         if not looked_at or done == TALON_COUNT or not goal.clear(plays):
             return False
-        low, high = _mean_bounds(figures.score_interval(Z95) for figures in plays)
-        return high - low <= 2 * PRECISION or _mean([f.tricks for f in plays]) >= COSTLY_TRICKS
+        low, high = mean_bounds(figures.score_interval(Z95) for figures in plays)
+        return known(low, high) or mean([f.tricks for f in plays]) >= COSTLY_TRICKS
 
-    def _bounds(self, order: Sequence[int], goal: _Goal) -> tuple[SeatOdds, ...] | None:
+    def _bounds(self, order: Sequence[int], goal: Goal) -> tuple[SeatOdds, ...] | None:
         """Every talon's bounds, when those of the first few, lowered where they are highest,
         promise to settle the verdict and all of them do; else None."""
         bounds = [_Bounds(seat) for seat in self.seats]
@@ -917,18 +857,18 @@ class _Analysis:
         return _best_option(self.hand, stratum, self.candidates[number], seat)
 
 
-def _probe_promises(bounds: Sequence[_Bounds], goal: _Goal) -> bool:
+def _probe_promises(bounds: Sequence[_Bounds], goal: Goal) -> bool:
     """Whether the first talons' bounds promise that bounds settle the verdict: their catches
     alone are near enough to saying pass, and once lowered where they are highest, their mean
     score bound is below passing by :data:`PROBE_MARGIN` (the probe's refining is kept)."""
-    caught = _mean([figures.caught.mean for figures in bounds])
+    caught = mean([figures.caught.mean for figures in bounds])
     if goal.threshold is not None and 100 * caught > goal.threshold:
         return True
-    if _mean([figures.score.mean for figures in bounds]) > goal.pass_score + PROMISING_GAP:
+    if mean([figures.score.mean for figures in bounds]) > goal.pass_score + PROMISING_GAP:
         return False
 
     def below_passing(seats: Sequence[_Bounds]) -> bool:
-        score = _mean([figures.score.mean for figures in seats])
+        score = mean([figures.score.mean for figures in seats])
         return score <= goal.pass_score - PROBE_MARGIN
 
     return _refined(bounds, below_passing)
@@ -964,4 +904,4 @@ def _best_option(
     splits; the first of equals wins."""
     if len(options) == 1:
         return options[0]
-    return max(options, key=lambda discards: total_score(stratum.solve(hand, discards, seat)))
+    return max(options, key=lambda discards: MISERE.total(stratum.solve(hand, discards, seat)))

@@ -38,20 +38,18 @@ catch chance is wanted and only the trick counts of the hopeless ones are left a
 from __future__ import annotations
 
 import heapq
-import itertools
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from advisor.cards import HAND_SIZE, WITH_TALON, CardSet
-from advisor.parallel import in_order
+from advisor.parallel import even_pieces, in_order
 from advisor.sampling import wilson_interval
+from advisor.scoring import MISERE
 from advisor.seats import Seat
 from advisor.solver import GAVE_UP, solve_many, stop_searches
 
-CLEAN_SCORE = 10  # to the pool for a clean misère
-TRICK_SCORE = 10  # to the mountain per trick taken
 HISTOGRAM_SIZE = HAND_SIZE + 1  # 0..10 forced tricks
 SCREEN_BUDGET = 400
 """Search nodes a catch is first looked for in (most are found in a few dozen, while proving
@@ -59,29 +57,10 @@ M clean takes thousands): what is left open is settled only if the discard is st
 running."""
 
 
-def total_score(tricks: bytes) -> int:
-    """The score summed over layouts: +10 for each clean one, -10 per trick forced."""
-    return CLEAN_SCORE * tricks.count(0) - TRICK_SCORE * sum(tricks)
-
-
-def catch_bound(layouts: int, caught: int) -> int:
-    """The most a discard caught on ``caught`` of ``layouts`` layouts can total.
-
-    >>> catch_bound(8, 0), catch_bound(8, 3)
-    (80, 20)
-    """
-    return CLEAN_SCORE * (layouts - caught) - TRICK_SCORE * caught
-
-
 def steps_below(room: int, step: int) -> int:
     """How many steps of ``step`` take a bound ``room`` above a target (or at it) below the
     target: the least ``r`` with ``r * step > room`` (1 when the bound is already below)."""
     return max(0, room) // step + 1
-
-
-def histogram_total(histogram: Sequence[int]) -> int:
-    """:func:`total_score` from a histogram of forced tricks."""
-    return CLEAN_SCORE * histogram[0] - TRICK_SCORE * sum(t * n for t, n in enumerate(histogram))
 
 
 # --- which discards keep lower cards ------------------------------------------------------------
@@ -238,9 +217,7 @@ PIECE_LAYOUTS = 16  # layouts a piece of a screened batch holds at least
 def _pieces(span: range, jobs: int) -> list[range]:
     """``span`` in ``jobs`` pieces of about the same size (fewer when it is small), for the
     threads to screen apart."""
-    count = max(1, min(jobs, len(span) // PIECE_LAYOUTS))
-    bounds = [span.start + len(span) * part // count for part in range(count + 1)]
-    return [range(a, b) for a, b in itertools.pairwise(bounds)]
+    return even_pieces(span, max(1, min(jobs, len(span) // PIECE_LAYOUTS)))
 
 
 # --- deepening ---------------------------------------------------------------------------------
@@ -272,9 +249,7 @@ class _Deepening:
         self.least = [1] * len(caught)  # a caught layout costs at least one trick
         self.unknown = list(unknown)
         # the bound, kept as the layouts change: settled exactly, each open one at its least
-        self.bound = CLEAN_SCORE * (self.histogram[0] + len(self.unknown)) - TRICK_SCORE * len(
-            caught
-        )
+        self.bound = MISERE.catch_bound(len(self.span), len(caught))
 
     @property
     def caught(self) -> int:
@@ -289,9 +264,9 @@ class _Deepening:
         """Each layout's score, or the most it can be (by layout index): settled exactly,
         open at its least, unknown as clean."""
         start = self.span.start
-        found = {start + i: _score(tricks) for i, tricks in enumerate(self.tricks)}
+        found = {start + i: MISERE.layout(tricks) for i, tricks in enumerate(self.tricks)}
         found.update(
-            (index, -TRICK_SCORE * least)
+            (index, MISERE.layout(least))
             for index, least in zip(self.open, self.least, strict=True)
         )
         return found
@@ -310,7 +285,7 @@ class _Deepening:
         fewest = min(self.least)
         cap = fewest + 1
         asked = [i for i, least in enumerate(self.least) if least == fewest]
-        stop = None if needed is None else steps_below(self.bound - needed, TRICK_SCORE)
+        stop = None if needed is None else steps_below(self.bound - needed, MISERE.per_trick)
         layouts = self._masks(self.open[i] for i in asked)
         tricks = solve_many(self.hand, self.pool, self.seat, layouts, cap=cap, stop=stop)
         done = []
@@ -318,11 +293,11 @@ class _Deepening:
             if count < cap or cap == HAND_SIZE:
                 self.histogram[count] += 1
                 self.tricks[self.open[i] - self.span.start] = count
-                self.bound -= TRICK_SCORE * (count - fewest)
+                self.bound -= MISERE.per_trick * (count - fewest)
                 done.append(i)
             else:
                 self.least[i] = cap
-                self.bound -= TRICK_SCORE
+                self.bound -= MISERE.per_trick
         if done:
             gone = set(done)
             kept = [i for i in range(len(self.open)) if i not in gone]
@@ -331,7 +306,7 @@ class _Deepening:
 
     def _resolve(self, needed: int | None) -> None:
         """Ask the unknown layouts whether they catch M (a catch lowers the bound by 20)."""
-        step = CLEAN_SCORE + TRICK_SCORE  # a catch takes its +10 away and costs 10 more
+        step = MISERE.failure_step  # a catch takes its +10 away and costs 10 more
         stop = None if needed is None else steps_below(self.bound - needed, step)
         answers = solve_many(self.hand, self.pool, self.seat, self._masks(self.unknown), cap=1,
                              stop=stop)  # fmt: skip
@@ -353,15 +328,8 @@ class _Deepening:
             for index, count, known in zip(indexes, tricks, least, strict=True):
                 self.histogram[count] += 1
                 self.tricks[index - self.span.start] = count
-                self.bound -= TRICK_SCORE * (count - known) + (
-                    CLEAN_SCORE if count and not known else 0
-                )
+                self.bound -= MISERE.layout(known) - MISERE.layout(count)
             self.open, self.least, self.unknown = [], [], []
-
-
-def _score(tricks: int) -> int:
-    """One layout's score: +10 when clean, -10 per trick."""
-    return CLEAN_SCORE if tricks == 0 else -TRICK_SCORE * tricks
 
 
 def _best_first(
@@ -453,10 +421,10 @@ def choose_discard(
         return first
     opening = _Deepening(twelve - first, pool, seat, layouts, caught)
     opening.settle()
-    first_total = histogram_total(opening.histogram)
+    first_total = MISERE.histogram_total(opening.histogram)
     # the catches that take a bound of +10 a layout below first_total + 1 (a tie loses)
-    perfect = CLEAN_SCORE * len(layouts)
-    limit = steps_below(perfect - (first_total + 1), CLEAN_SCORE + TRICK_SCORE)
+    perfect = MISERE.best * len(layouts)
+    limit = steps_below(perfect - (first_total + 1), MISERE.failure_step)
     ranked = [first]
     entries = []
     seen = {discards.key[discards.number[first.mask]]}
@@ -618,8 +586,8 @@ class DiscardScores:
         half = z * (spread / n) ** 0.5
         trials = n * len(self.seats)
         most_caught = wilson_interval(sum(self.caught[rank]), trials, z)[1]
-        rarely_clean = CLEAN_SCORE - (CLEAN_SCORE + TRICK_SCORE) * most_caught
-        return min(mean - half, rarely_clean), min(mean + half, float(CLEAN_SCORE))
+        rarely_clean = MISERE.rarely_made(most_caught)
+        return min(mean - half, rarely_clean), min(mean + half, float(MISERE.best))
 
     def caught_share(self, rank: int) -> float:
         """The share of the layouts it was screened on on which a discard is known to be
@@ -722,7 +690,7 @@ class DiscardBound:
         self.hand, self.pool, self.seat, self.layouts = hand, pool, seat, layouts
         self.least = dict.fromkeys(caught, 1)  # the tricks proven so far, by layout
         self.open = set(caught)  # the caught layouts where one more trick may yet be proven
-        self.bound = catch_bound(len(layouts), len(caught))
+        self.bound = MISERE.catch_bound(len(layouts), len(caught))
 
     def refine(self, budget: int | None = REFINE_BUDGET) -> bool:
         """Try to prove one more trick on the open layouts with the fewest proven (each within
@@ -737,7 +705,7 @@ class DiscardBound:
         for index, answer in zip(asked, answers, strict=True):
             if answer == fewest + 1:
                 self.least[index] = answer
-                self.bound -= TRICK_SCORE
+                self.bound -= MISERE.per_trick
             if answer != fewest + 1 or answer == REFINE_CAP:
                 self.open.discard(index)  # settled, or too costly to go on
         return True
@@ -826,7 +794,7 @@ class _Group:
         if self.whole:
             return max(part.bound for part in self.parts)
         first = self.parts[0]
-        return catch_bound(len(first.layouts), len(first.least))
+        return MISERE.catch_bound(len(first.layouts), len(first.least))
 
     def refine(self) -> bool:
         if not self.parts[0].least:  # the first is caught nowhere: nothing lowers it

@@ -47,9 +47,8 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -58,34 +57,28 @@ from advisor.defaults import LEAD_LAYOUTS
 from advisor.errors import LayoutError, LimitError
 from advisor.i18n import Phrase, as_cards
 from advisor.limits import MIN_INTERVAL_SAMPLES, check_jobs, check_samples
-from advisor.parallel import in_order
-from advisor.sampling import Z95
+from advisor.parallel import CHUNKS_PER_JOB, ProgressCallback, in_order, runs
+from advisor.sampling import Z95, wilson_interval
+from advisor.scoring import MISERE
 from advisor.seats import Lead, Seat
 from advisor.solver import (
-    EXACT_LAYOUTS,
-    ProgressCallback,
-    SolverUnavailableError,
     catchers_pool,
-    core_available,
     lead_values,
+    require_core,
     split_hands,
     stop_searches,
-    wilson_interval,
 )
+from advisor.splits import EXACT_LAYOUTS, drawn_ranks, every_rank, rank_blocks
 from advisor.words import Word
 
 if TYPE_CHECKING:
     from advisor.table import Table
 
-CHUNKS_PER_JOB = 16  # pieces of work a thread: the threads share them, the progress bar moves
 MAX_CHUNK = 2048  # layouts a piece of work at most (over all 184,756: a bar that moves)
-CLEAN_SCORE = 10  # a clean misère, to the pool
-CAUGHT_COST = 10  # the least a caught one costs: one trick to the mountain
 DRAWS_PER_SAMPLE = 50
 """A catcher's view: split numbers drawn at most, per layout asked for, in search of splits on
 which M could have declared (a tenth of them or fewer on the hands measured; 5 %: 20 draws a
 layout)."""
-DRAW_BLOCK = 4096  # split numbers drawn at a time
 TRICK_TOLERANCE = 0.1
 """Tricks: the 95 % half-width, against counting every layout, to which a lead's mean tricks
 (and so its expected score, to a point) is counted on the first layouts (see
@@ -161,7 +154,7 @@ class TrickFigures:
     def expected_score(self) -> float | None:
         """M's expected score (+10 clean, -10 a trick), when the tricks were counted."""
         tricks = self.mean_tricks
-        return None if tricks is None else CLEAN_SCORE * (1 - self.p_caught) - 10 * tricks
+        return None if tricks is None else MISERE.expected(self.p_caught, tricks)
 
     @property
     def score_bound(self) -> float:
@@ -169,7 +162,7 @@ class TrickFigures:
         score = self.expected_score
         if score is not None:
             return score
-        return CLEAN_SCORE - (CLEAN_SCORE + CAUGHT_COST) * self.p_caught
+        return MISERE.rarely_made(self.p_caught)
 
     def to_dict(self) -> dict[str, Any]:
         low, high = self.interval
@@ -298,9 +291,9 @@ def lead_odds(
     --samples`` draws them), or over all of them when ``samples`` is None."""
     pool = catchers_pool(hand, discards)
     _check_run(samples, jobs)
-    _require_core()
+    require_core()
     triples = array("I")
-    for ranks in _rank_blocks(samples, seed):  # a block at a time: no array of every rank
+    for ranks in rank_blocks(samples, seed):  # a block at a time: no array of every rank
         for left in split_hands(pool, ranks):
             triples.extend((hand.mask, left, pool.mask & ~left))
     classes = lead_classes(hand, discards)
@@ -353,7 +346,7 @@ def catcher_lead_odds(
     :class:`LayoutError` when fewer than :data:`MIN_INTERVAL_SAMPLES` are found."""
     unseen = _unseen(hand, talon, seat)
     _check_run(samples, jobs)
-    _require_core()
+    require_core()
     stages = _Stages(progress, 3)
     drawing = _Drawing(hand, talon, seat, table, unseen)
     triples, drawn = drawing.layouts(samples, seed, stages)
@@ -420,7 +413,7 @@ class _Drawing:
         many as :data:`DRAWS_PER_SAMPLE` a layout finds) or all; and the splits drawn."""
         most = EXACT_LAYOUTS if samples is None else DRAWS_PER_SAMPLE * samples
         wanted = EXACT_LAYOUTS if samples is None else samples
-        blocks = _every_rank() if samples is None else _drawn_ranks(seed)
+        blocks = every_rank() if samples is None else drawn_ranks(seed)
         triples, drawn = array("I"), 0
         for ranks in blocks:
             for dealt in split_hands(self.unseen, ranks[: most - drawn]):
@@ -444,34 +437,6 @@ class _Drawing:
             triples.extend((kept, self.hand.mask, partner))
         else:
             triples.extend((kept, partner, self.hand.mask))
-
-
-def _drawn_ranks(seed: int) -> Iterator[array[int]]:
-    """Uniform split numbers from a PRNG seeded with ``seed``, :data:`DRAW_BLOCK` at a time:
-    the stream of :func:`advisor.solver.sample_ranks` (its first ``n`` are
-    ``sample_ranks(n, seed)``)."""
-    rng = random.Random(seed)
-    while True:
-        yield array("I", (rng.randrange(EXACT_LAYOUTS) for _ in range(DRAW_BLOCK)))
-
-
-def _rank_blocks(samples: int | None, seed: int) -> Iterator[array[int]]:
-    """The split numbers of M's view, a block at a time: ``sample_ranks(samples, seed)``, or
-    every one when ``samples`` is None."""
-    if samples is None:
-        yield from _every_rank()
-        return
-    left = samples
-    for block in _drawn_ranks(seed):
-        yield block[:left]
-        left -= len(block)
-        if left <= 0:
-            return
-
-
-def _every_rank() -> Iterator[array[int]]:
-    for start in range(0, EXACT_LAYOUTS, DRAW_BLOCK):
-        yield array("I", range(start, min(EXACT_LAYOUTS, start + DRAW_BLOCK)))
 
 
 # --- the solving -------------------------------------------------------------------------------
@@ -548,7 +513,7 @@ class _Solving:
         :data:`TRICK_TOLERANCE` (:func:`_counted_enough`)."""
         leads = self._lead_mask(contenders)
         whole = self.exact or self.full
-        rounds = [range(len(asked))] if whole else _rounds(len(asked), TRICK_ROUND)
+        rounds = [range(len(asked))] if whole else runs(len(asked), TRICK_ROUND)
         rows = array("B")
         for span in rounds:
             rows.extend(self._ask(triples, asked[span.start : span.stop], leads, HAND_SIZE,
@@ -661,23 +626,13 @@ def _counted_enough(rows: array[int], caught: Sequence[int], layouts: int, count
     return True
 
 
-def _rounds(count: int, size: int) -> list[range]:
-    """``count`` items in runs of ``size`` (the last may be shorter)."""
-    return [range(start, min(count, start + size)) for start in range(0, count, size)]
-
-
 def _spans(count: int, jobs: int) -> list[range]:
     """``count`` items in pieces: :data:`CHUNKS_PER_JOB` a thread, at most :data:`MAX_CHUNK`
     items each."""
-    return _rounds(count, min(MAX_CHUNK, max(1, math.ceil(count / (CHUNKS_PER_JOB * jobs)))))
+    return runs(count, min(MAX_CHUNK, max(1, math.ceil(count / (CHUNKS_PER_JOB * jobs)))))
 
 
 # --- input -------------------------------------------------------------------------------------
-
-
-def _require_core() -> None:
-    if not core_available():
-        raise SolverUnavailableError()
 
 
 def _check_run(samples: int | None, jobs: int) -> None:

@@ -222,7 +222,7 @@ def test_too_close_to_call_says_how_many_deals_would_tell(
 
 
 def test_missing_solver_exits_4(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(advisor.exact, "core_available", lambda: False)
+    monkeypatch.setattr(advisor.solver, "core_available", lambda: False)
     result = runner.invoke(main, ["check", LONE_KING, "--exact"])
     assert result.exit_code == 4
     assert result.output == f"Error: {SolverUnavailableError()}\n"

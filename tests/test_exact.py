@@ -15,7 +15,8 @@ from advisor.errors import CardCountError, LimitError
 from advisor.exact import DEFAULT_SAMPLES, ExactError, Method, exact_odds, splits_per_talon
 from advisor.exact_sample import CHOICE_SPLITS_PER_TALON, Deals, SplitSampler, Stratum
 from advisor.seats import Lead, Seat
-from advisor.solver import EXACT_LAYOUTS, Odds, SolverUnavailableError, catch_odds
+from advisor.solver import Odds, SolverUnavailableError, catch_odds
+from advisor.splits import EXACT_LAYOUTS
 from advisor.table import Table, default_table, merge_table
 from advisor.talon import talon_discards
 
@@ -54,7 +55,7 @@ def test_bad_discard_mode_and_hand() -> None:
 
 
 def test_missing_solver(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(advisor.exact, "core_available", lambda: False)
+    monkeypatch.setattr(advisor.solver, "core_available", lambda: False)
     with pytest.raises(SolverUnavailableError, match="compiled solver"):
         exact_odds(LONE_KING, Lead.ME, TABLE)
 

@@ -17,16 +17,13 @@ from test_solver_oracle import brute_force
 import advisor.exact_discard
 from advisor.cards import CardSet, parse_cards
 from advisor.exact_discard import (
-    CLEAN_SCORE,
     Catches,
     Discards,
-    catch_bound,
     choose_discard,
-    histogram_total,
     score_discards,
     steps_below,
-    total_score,
 )
+from advisor.scoring import MISERE
 from advisor.seats import Lead, Seat
 from advisor.solver import GAVE_UP, solve_layout, solve_many
 from advisor.table import default_table
@@ -67,7 +64,7 @@ def truth(twelve: CardSet, seat: Seat, layouts: array[int]) -> tuple[list[CardSe
     """The table's order of discards and each one's total, every layout solved in full."""
     pool = twelve.complement()
     order = table_order(twelve, seat)
-    return order, [total_score(solve_many(twelve - d, pool, seat, layouts)) for d in order]
+    return order, [MISERE.total(solve_many(twelve - d, pool, seat, layouts)) for d in order]
 
 
 def hard_cases(count: int) -> list[tuple[CardSet, Seat, array[int]]]:
@@ -104,8 +101,8 @@ def test_steps_below_is_the_fewest_that_fall_below(room: int, step: int) -> None
 def test_the_catch_bound_holds_any_tricks(layouts: int, data: st.DataObject) -> None:
     tricks = bytes(data.draw(st.lists(st.integers(0, 10), min_size=layouts, max_size=layouts)))
     caught = sum(1 for t in tricks if t)
-    assert total_score(tricks) <= catch_bound(layouts, caught)
-    assert histogram_total([tricks.count(t) for t in range(11)]) == total_score(tricks)
+    assert MISERE.total(tricks) <= MISERE.catch_bound(layouts, caught)
+    assert MISERE.histogram_total([tricks.count(t) for t in range(11)]) == MISERE.total(tricks)
 
 
 # --- the choice against all 66 in full ---------------------------------------------------------
@@ -127,7 +124,7 @@ def test_scoring_all_66_keeps_true_figures_and_true_bounds(
     order = table_order(twelve, seat)
     seats = (Seat.L, Seat.R) if seat is not Seat.M else (Seat.M,)
     tricks = {d: [solve_many(twelve - d, pool, s, layouts) for s in seats] for d in order}
-    totals = {d: sum(map(total_score, found)) for d, found in tricks.items()}
+    totals = {d: sum(map(MISERE.total, found)) for d, found in tricks.items()}
     scored = score_discards(twelve, pool, seats, layouts, order, settle_best=3)
     assert sorted(found.discards.mask for found in scored) == sorted(d.mask for d in order)
     best = max(order, key=lambda d: (totals[d], -order.index(d)))
@@ -138,8 +135,8 @@ def test_scoring_all_66_keeps_true_figures_and_true_bounds(
             assert seat_found.caught == sum(1 for t in truth if t)
             if seat_found.histogram is not None:
                 assert seat_found.histogram == tuple(truth.count(t) for t in range(11))
-                assert histogram_total(seat_found.histogram) == seat_found.bound
-            assert seat_found.bound >= total_score(truth)
+                assert MISERE.histogram_total(seat_found.histogram) == seat_found.bound
+            assert seat_found.bound >= MISERE.total(truth)
 
 
 def test_a_clean_first_choice_is_taken_at_once() -> None:
@@ -341,7 +338,7 @@ def test_the_search_finds_the_best_of_made_up_answers(
     monkeypatch.setattr(advisor.exact_discard, "solve_many", play)
     layouts = array("I", range(n))
     order = table_order(twelve, Seat.L)
-    totals = [CLEAN_SCORE * sum(1 for j in range(n) if not play.tricks(twelve - d, j))
+    totals = [MISERE.made * sum(1 for j in range(n) if not play.tricks(twelve - d, j))
               - 10 * sum(play.tricks(twelve - d, j) for j in range(n)) for d in order]  # fmt: skip
     best = max(range(66), key=lambda i: (totals[i], -i))
     assert choose_discard(twelve, twelve.complement(), Seat.L, layouts, iter(order)) == order[best]

@@ -24,15 +24,14 @@ from advisor.exact import (
     exact_odds,
 )
 from advisor.exact_discard import (
-    CLEAN_SCORE,
     Discards,
     DiscardScores,
     TalonBound,
     choose_discard,
-    total_score,
 )
 from advisor.exact_sample import Deals
 from advisor.parallel import in_order
+from advisor.scoring import MISERE
 from advisor.seats import Lead, Seat
 from advisor.solver import GAVE_UP, _core, solve_many, stop_searches
 from advisor.table import default_table
@@ -53,7 +52,7 @@ def every_discard(twelve: CardSet, pool: CardSet, seat: Seat, layouts: array[int
     found = []
     for discard in (CardSet.of(pair) for pair in _pairs(twelve)):
         tricks = solve_many(twelve - discard, pool, seat, layouts)
-        found.append((total_score(tricks), sum(1 for t in tricks if t)))
+        found.append((MISERE.total(tricks), sum(1 for t in tricks if t)))
     return found
 
 
@@ -95,7 +94,7 @@ def test_a_bound_of_a_few_candidates_holds_them() -> None:
     twelve = hand | stratum.talon
     candidates = list(talon_discard_order(twelve, Lead.THEM, TABLE))[:3]
     bound = TalonBound(Discards(twelve), stratum.pool, Seat.L, stratum.splits, candidates)
-    totals = [total_score(solve_many(twelve - d, stratum.pool, Seat.L, stratum.splits))
+    totals = [MISERE.total(solve_many(twelve - d, stratum.pool, Seat.L, stratum.splits))
               for d in candidates]  # fmt: skip
     while True:
         assert bound.bound >= max(totals)
@@ -296,10 +295,10 @@ def test_a_choice_within_its_tolerance_of_the_best(seed: int) -> None:
     loose = DiscardScores(twelve, pool, (Seat.M,), order)
     loose.add(layouts)
     loose.choose(1, 1.0)
-    best = total_score(solve_many(twelve - order[exact.best()], pool, Seat.M, layouts))
-    chosen = total_score(solve_many(twelve - order[loose.best()], pool, Seat.M, layouts))
+    best = MISERE.total(solve_many(twelve - order[exact.best()], pool, Seat.M, layouts))
+    chosen = MISERE.total(solve_many(twelve - order[loose.best()], pool, Seat.M, layouts))
     assert best - chosen <= 1.0 * len(layouts)
-    assert chosen <= best and best <= CLEAN_SCORE * len(layouts)
+    assert chosen <= best and best <= MISERE.made * len(layouts)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -317,9 +316,10 @@ def test_the_exact_discard_within_its_tolerance_of_the_best(seed: int) -> None:
         best = choose_discard(twelve, stratum.pool, Seat.L, stratum.splits, order)
         near = choose_discard(twelve, stratum.pool, Seat.L, stratum.splits, order,
                               CHOICE_TOLERANCE)  # fmt: skip
-        totals = [total_score(solve_many(twelve - d, stratum.pool, Seat.L, stratum.splits))
+        totals = [MISERE.total(solve_many(twelve - d, stratum.pool, Seat.L, stratum.splits))
                   for d in (best, near)]  # fmt: skip
         assert totals[0] - CHOICE_TOLERANCE <= totals[1] <= totals[0]
         assert totals[0] == max(
-            total_score(solve_many(twelve - d, stratum.pool, Seat.L, stratum.splits)) for d in order
+            MISERE.total(solve_many(twelve - d, stratum.pool, Seat.L, stratum.splits))
+            for d in order
         )

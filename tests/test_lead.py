@@ -26,7 +26,6 @@ from advisor.lead import (
     DiscardRule,
     TrickFigures,
     _caught_in_any,
-    _rank_blocks,
     catcher_lead_odds,
     lead_classes,
     lead_odds,
@@ -37,10 +36,10 @@ from advisor.solver import (
     catch_odds,
     catchers_pool,
     lead_values,
-    sample_ranks,
     solve_layout,
     split_hands,
 )
+from advisor.splits import rank_blocks, sample_ranks
 from advisor.table import default_table
 from advisor.talon import best_discards, declaring_discard
 
@@ -344,6 +343,6 @@ def test_the_layouts_caught_in_any_column_are_found_in_order() -> None:
 
 @pytest.mark.parametrize("samples", [1, 30, 4096, 9000])
 def test_m_views_layouts_are_solves_splits_a_block_at_a_time(samples: int) -> None:
-    blocks = list(_rank_blocks(samples, 12))
+    blocks = list(rank_blocks(samples, 12))
     assert array("I", (rank for block in blocks for rank in block)) == sample_ranks(samples, 12)
     assert max(len(block) for block in blocks) <= 4096

@@ -140,10 +140,9 @@ def batch(
 
 def _exact_fields(samples: int, seed: int, discard: str, full: bool) -> ExactFields:
     """``--exact``: checked for the compiled solver before the run starts."""
-    from advisor.solver import SolverUnavailableError, core_available
+    from advisor.solver import require_core
 
-    if not core_available():
-        raise SolverUnavailableError()
+    require_core()
     return ExactFields(samples, seed, discard, full)
 
 

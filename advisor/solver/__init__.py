@@ -22,12 +22,10 @@ Seats go clockwise M -> L -> R: a trick led by M goes M, L, R; led by L goes L, 
 from __future__ import annotations
 
 import contextlib
-import itertools
 import math
 import mmap
-import random
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -37,19 +35,19 @@ from advisor.errors import LayoutError, SolverUnavailableError
 from advisor.holdings import Holding
 from advisor.i18n import Phrase, as_cards
 from advisor.limits import check_jobs, check_samples, no_interval, reported_interval
-from advisor.parallel import in_order
+from advisor.parallel import CHUNKS_PER_JOB, ProgressCallback, even_pieces, in_order
 from advisor.sampling import Z95, wilson_interval
+from advisor.scoring import MISERE
 from advisor.seats import Seat
 from advisor.solver.layout import Layout, check_layout, format_layout, parse_layout
+from advisor.splits import EXACT_LAYOUTS, sample_ranks
 
 __all__ = [
-    "EXACT_LAYOUTS",
     "GAVE_UP",
     "HandOdds",
     "Layout",
     "LayoutResult",
     "Odds",
-    "ProgressCallback",
     "SolverUnavailableError",
     "SuitCatches",
     "Trick",
@@ -59,10 +57,9 @@ __all__ = [
     "core_available",
     "format_layout",
     "lead_values",
-    "left_hand_of_rank",
     "nodes_searched",
     "parse_layout",
-    "sample_ranks",
+    "require_core",
     "solve_layout",
     "solve_many",
     "split_hands",
@@ -78,14 +75,11 @@ if TYPE_CHECKING:
 else:
     _core = compiled("advisor.solver._core")
 
-ProgressCallback = Callable[[int, int], None]
 """Called as ``progress(layouts_done, layouts_total)`` while :func:`catch_odds` runs."""
 
 DISCARD_COUNT = 2
 GAVE_UP = 255
 """What :func:`solve_many` says of a layout its node budget did not settle."""
-EXACT_LAYOUTS = math.comb(2 * HAND_SIZE, HAND_SIZE)  # 184,756
-_CHUNKS_PER_JOB = 16
 _SUIT_SETS = 1 << len(Suit)  # the sets of suits a layout can be caught through, as bit masks
 
 
@@ -222,8 +216,8 @@ class Odds:
 
     @property
     def expected_score(self) -> float:
-        """Expected points: +10 to the pool when clean, minus 10 to the mountain per trick."""
-        return 10 * (1 - self.fraction) - 10 * self.expected_tricks
+        """Expected points (:data:`advisor.scoring.MISERE`)."""
+        return MISERE.expected(self.fraction, self.expected_tricks)
 
     @property
     def score_interval(self) -> tuple[float, float]:
@@ -232,15 +226,10 @@ class Odds:
         mean, n = self.expected_score, self.layouts
         if self.exact or n < 2:
             return mean, mean
-        squares = sum(count * _score(t) ** 2 for t, count in enumerate(self.histogram))
+        squares = sum(count * MISERE.layout(t) ** 2 for t, count in enumerate(self.histogram))
         variance = max(0.0, (squares - n * mean * mean) / (n - 1))
         half = Z95 * math.sqrt(variance / n)
         return mean - half, mean + half
-
-
-def _score(tricks: int) -> int:
-    """One layout's score: +10 when clean, -10 per trick."""
-    return 10 if tricks == 0 else -10 * tricks
 
 
 @dataclass(frozen=True)
@@ -301,8 +290,10 @@ def core_available() -> bool:
     return _core is not None
 
 
-def _require_core() -> None:
-    if _core is None:
+def require_core() -> None:
+    """:class:`SolverUnavailableError` unless the compiled solver was built: the one check
+    every analysis makes before it solves (and every command before it begins)."""
+    if not core_available():
         raise SolverUnavailableError()
 
 
@@ -310,13 +301,13 @@ def stop_searches(stop: bool) -> None:
     """With True, every search running in another thread gives up at once (its call raises
     ``_core.Stopped``), and so does every one begun, until ``stop_searches(False)``: how
     :func:`advisor.parallel.in_order` stops its threads."""
-    _require_core()
+    require_core()
     _core.stop(stop)
 
 
 def nodes_searched() -> int:
     """Search nodes the compiled core visited in this process (for benchmarks)."""
-    _require_core()
+    require_core()
     return _core.nodes()
 
 
@@ -332,7 +323,7 @@ def solve_layout(m_hand: CardSet, l_hand: CardSet, r_hand: CardSet, leader: Seat
     endgame). Raises :class:`LayoutError` otherwise.
     """
     check_layout(m_hand, l_hand, r_hand)  # bad input is named whether or not C is built
-    _require_core()
+    require_core()
     hands = [m_hand.mask, l_hand.mask, r_hand.mask]
     tricks = _core.forced_tricks(m_hand.mask, l_hand.mask, r_hand.mask, leader)
     line = []
@@ -355,7 +346,7 @@ def caught_through(
     first trick in another suit instead. Empty when M is clean, and also when he is caught
     whichever suit he protects. Raises :class:`LayoutError` as :func:`solve_layout` does."""
     check_layout(m_hand, l_hand, r_hand)
-    _require_core()
+    require_core()
     return frozenset(suits_of(_core.through(m_hand.mask, l_hand.mask, r_hand.mask, leader)))
 
 
@@ -421,7 +412,7 @@ def solve_many(
     gets :data:`GAVE_UP` instead (a catch is usually found in a few hundred nodes, while
     proving M clean can take thousands).
     """
-    _require_core()
+    require_core()
     masks = l_masks if isinstance(l_masks, array) else array("I", l_masks)
     stop_at = -1 if stop is None else stop
     budget_at = -1 if budget is None else budget
@@ -441,14 +432,14 @@ def lead_values(
     leads that card, the trick's other two cards and the rest played with every card in view
     (the first trick counted). Each at most ``cap`` (``cap=1``: only whether M is caught).
     """
-    _require_core()
+    require_core()
     return _core.lead_many(leader, layouts, leads.mask, cap)
 
 
 def split_hands(pool: CardSet, ranks: array[int]) -> array[int]:
     """L's hands (card masks) in the splits of ``pool`` numbered ``ranks``: what
     :func:`left_hand_of_rank` gives, for many ranks in one call into C."""
-    _require_core()
+    require_core()
     hands = array("I")
     hands.frombytes(_core.split_hands(pool.mask, ranks))
     return hands
@@ -459,7 +450,7 @@ def through_many(m: CardSet, pool: CardSet, leader: Seat, l_masks: Sequence[int]
     in one call into C: one byte per layout, bit ``s`` set for ``Suit(s)`` (:func:`suits_of`).
     ``pool`` and ``l_masks`` as for :func:`solve_many`. Only the caught layouts need asking:
     the others are caught through no suit, and the search would only prove it again."""
-    _require_core()
+    require_core()
     masks = l_masks if isinstance(l_masks, array) else array("I", l_masks)
     return _core.through_many(m.mask, pool.mask, leader, masks)
 
@@ -486,7 +477,7 @@ def catch_odds(
     check_jobs(jobs)
     if samples is not None:
         check_samples(samples)
-    _require_core()
+    require_core()
     if samples is None:
         chunks = _exact_chunks(hand, pool, leader, jobs, per_suit)
         total = EXACT_LAYOUTS
@@ -559,37 +550,10 @@ class _Solved:
 def _exact_chunks(
     hand: CardSet, pool: CardSet, leader: Seat, jobs: int, per_suit: bool
 ) -> list[_Chunk]:
-    chunks = _CHUNKS_PER_JOB * jobs
-    bounds = [EXACT_LAYOUTS * i // chunks for i in range(chunks + 1)]
     return [
-        _Chunk(hand.mask, pool.mask, int(leader), per_suit, start=start, count=stop - start)
-        for start, stop in itertools.pairwise(bounds)
+        _Chunk(hand.mask, pool.mask, int(leader), per_suit, start=span.start, count=len(span))
+        for span in even_pieces(range(EXACT_LAYOUTS), CHUNKS_PER_JOB * jobs)
     ]
-
-
-def sample_ranks(samples: int, seed: int) -> array[int]:
-    """``samples`` uniform split numbers (ranks in the colex order of :func:`catch_odds`'s
-    enumeration) from a PRNG seeded with ``seed``: a uniform split is a uniform rank, and
-    drawing ranks is ten times faster than drawing cards."""
-    rng = random.Random(seed)
-    return array("I", (rng.randrange(EXACT_LAYOUTS) for _ in range(samples)))
-
-
-def left_hand_of_rank(pool: CardSet, rank: int) -> CardSet:
-    """L's hand in the split of ``pool`` (20 cards) numbered ``rank``: the rank-th ten-card
-    subset of the pool in colexicographic order, as the compiled enumeration walks them."""
-    cards = [card.index for card in pool]
-    if len(cards) != 2 * HAND_SIZE or not 0 <= rank < EXACT_LAYOUTS:
-        raise ValueError(f"rank {rank} of a pool of {len(cards)} cards")
-    mask, top = 0, len(cards)
-    for chosen in range(HAND_SIZE, 0, -1):
-        position = chosen - 1
-        while position + 1 < top and math.comb(position + 1, chosen) <= rank:
-            position += 1
-        rank -= math.comb(position, chosen)
-        mask |= 1 << cards[position]
-        top = position
-    return CardSet(mask)
 
 
 def _sample_chunks(
@@ -602,12 +566,10 @@ def _sample_chunks(
     per_suit: bool,
 ) -> list[_Chunk]:
     ranks = sample_ranks(samples, seed)
-    chunks = _CHUNKS_PER_JOB * jobs
-    bounds = [samples * i // chunks for i in range(chunks + 1)]
     return [
-        _Chunk(hand.mask, pool.mask, int(leader), per_suit, ranks=ranks[start:stop].tobytes())
-        for start, stop in itertools.pairwise(bounds)
-        if stop > start
+        _Chunk(hand.mask, pool.mask, int(leader), per_suit, ranks=piece.tobytes())
+        for span in even_pieces(range(samples), CHUNKS_PER_JOB * jobs)
+        if (piece := ranks[span.start : span.stop])
     ]
 
 
