@@ -317,7 +317,7 @@ def lead_odds_after_discard(
     talon): the one ``advisor discard --exact --lead me`` makes with the same samples and seed
     (with :data:`LEAD_LAYOUTS` of them when every split is asked for). ``progress`` is told of
     the discard's work, then of the leads'."""
-    from advisor.discard_odds import discard_odds
+    from advisor.exact.discard_odds import discard_odds
 
     _check_run(samples, jobs)
     chosen = discard_odds(twelve, Lead.ME, table, samples=samples or LEAD_LAYOUTS, seed=seed,

@@ -11,7 +11,7 @@ with the command's seed (:func:`drawn_ranks`; its first ``n`` are :func:`sample_
 Two other streams live here too, each kept because figures already published come from it:
 the calibration of a holding's catch chance draws cards (:func:`drawn_lefts`, the stream the
 exact table's figures were drawn from), and the exact odds of a hand draw a talon's splits by
-rejection (:class:`advisor.exact_sample.SplitSampler`, a stream a talon, which leaves the
+rejection (:class:`advisor.exact.deals.SplitSampler`, a stream a talon, which leaves the
 talon's two cards out without numbering the 20 left).
 """
 

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from solver_build import needs_solver
 
-import advisor.exact
+import advisor.exact.analysis
 from advisor.cli import main
 from advisor.solver import SolverUnavailableError
 
@@ -238,7 +238,7 @@ def test_help_documents_exact(runner: CliRunner) -> None:
     result = runner.invoke(main, ["check", "--help"])
     assert "-x, --exact" in result.output and "--lead [me|left|right|them]" in result.output
     shown = " ".join(result.output.split())
-    assert f"[default: {advisor.exact.DEFAULT_SAMPLES}; 1<=x<=10000000]" in shown
+    assert f"[default: {advisor.exact.analysis.DEFAULT_SAMPLES}; 1<=x<=10000000]" in shown
     assert (
         "with --exact, the exact-play verdict: declare when the expected score beats pass_score"
         in shown

@@ -20,7 +20,7 @@ from advisor.compare import (
     HandPair,
     Side,
 )
-from advisor.exact import exact_odds
+from advisor.exact.analysis import exact_odds
 from advisor.seats import Lead
 from advisor.table import default_table, exact_table, merge_table
 from advisor.verdict import assess

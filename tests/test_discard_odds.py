@@ -10,8 +10,8 @@ from solver_build import require_solver
 
 from advisor.cards import parse_cards
 from advisor.cli import main
-from advisor.discard_odds import DROP_FROM, FIRST_BATCH, SETTLED_BEST, TOLERANCE, discard_odds
 from advisor.errors import CardCountError, ExactError, LimitError
+from advisor.exact.discard_odds import DROP_FROM, FIRST_BATCH, SETTLED_BEST, TOLERANCE, discard_odds
 from advisor.seats import Lead, Seat
 from advisor.solver import catch_odds
 from advisor.table import default_table, merge_table
@@ -166,7 +166,7 @@ def test_discards_far_below_the_best_are_screened_no_further(
         assert seat.caught == alone.caught
         assert candidate.score_bound < best_score - TOLERANCE
         assert candidate.to_dict()["layouts"] == seat.layouts
-    monkeypatch.setattr("advisor.discard_odds.DROP_FROM", 10**9)
+    monkeypatch.setattr("advisor.exact.discard_odds.DROP_FROM", 10**9)
     every = discard_odds(CLOSE_CALL, Lead.RIGHT, TABLE, samples=600)
     assert not every.screened_less
     assert every.best.discards == best.discards and every.best.histogram == best.histogram

@@ -8,12 +8,12 @@ import random
 import pytest
 from solver_build import require_solver
 
-import advisor.exact
+import advisor.exact.analysis
 from advisor.cards import CardSet, parse_cards, parse_hand
 from advisor.defaults import TALON_COUNT
 from advisor.errors import CardCountError, LimitError
-from advisor.exact import DEFAULT_SAMPLES, ExactError, Method, exact_odds, splits_per_talon
-from advisor.exact_sample import CHOICE_SPLITS_PER_TALON, Deals, SplitSampler, Stratum
+from advisor.exact.analysis import DEFAULT_SAMPLES, ExactError, Method, exact_odds, splits_per_talon
+from advisor.exact.deals import CHOICE_SPLITS_PER_TALON, Deals, SplitSampler, Stratum
 from advisor.seats import Lead, Seat
 from advisor.solver import Odds, SolverUnavailableError, catch_odds
 from advisor.splits import EXACT_LAYOUTS

@@ -15,7 +15,7 @@ from solver_build import require_solver
 import advisor.solver
 from advisor.cards import CardSet, parse_hand
 from advisor.cli import main
-from advisor.exact import exact_odds
+from advisor.exact.analysis import exact_odds
 from advisor.seats import Lead
 from advisor.solver import SolverUnavailableError
 from advisor.table import default_table

@@ -13,7 +13,7 @@ from solver_build import require_solver
 
 from advisor.cards import CardSet, parse_cards, parse_hand
 from advisor.defaults import TALON_COUNT
-from advisor.exact import (
+from advisor.exact.analysis import (
     CHOICE_TOLERANCE,
     LEAST_SEQUENTIAL_TALONS,
     ROUND_TALONS,
@@ -23,13 +23,13 @@ from advisor.exact import (
     _Play,
     exact_odds,
 )
-from advisor.exact_discard import (
+from advisor.exact.deals import Deals
+from advisor.exact.discards import (
     Discards,
     DiscardScores,
     TalonBound,
     choose_discard,
 )
-from advisor.exact_sample import Deals
 from advisor.parallel import in_order
 from advisor.scoring import MISERE
 from advisor.seats import Lead, Seat

@@ -18,7 +18,7 @@ from advisor.cards import CardSet, Suit, parse_hand
 from advisor.cli import main
 from advisor.cli.render_exact import _through_line
 from advisor.defaults import TALON_COUNT
-from advisor.exact import (
+from advisor.exact.analysis import (
     DiscardMode,
     ExactOdds,
     Method,
@@ -27,7 +27,7 @@ from advisor.exact import (
     SuitOdds,
     exact_odds,
 )
-from advisor.exact_sample import Deals
+from advisor.exact.deals import Deals
 from advisor.holdings import Holding
 from advisor.seats import Lead, Seat
 from advisor.solver import caught_through, solve_many

@@ -14,7 +14,7 @@ from advisor import i18n
 from advisor.cards import parse_hand
 from advisor.cli import main
 from advisor.errors import ExactError
-from advisor.exact import discard_mode, exact_odds
+from advisor.exact.analysis import discard_mode, exact_odds
 from advisor.seats import Lead
 from advisor.table import default_table
 

@@ -17,8 +17,8 @@ from solver_build import require_solver
 from test_lead_solver import first_trick_value
 
 from advisor.cards import CardSet, parse_cards
-from advisor.discard_odds import discard_odds
 from advisor.errors import LayoutError, LimitError
+from advisor.exact.discard_odds import discard_odds
 from advisor.lead import (
     LEAST_CAUGHT_COUNTED,
     TRICK_TOLERANCE,

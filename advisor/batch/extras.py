@@ -69,7 +69,7 @@ class ExactFields:
     full: bool = False
 
     def __call__(self, hand: CardSet, lead: Lead, table: Table) -> dict[str, Any]:
-        from advisor.exact import exact_odds  # loaded only by the runs that need it
+        from advisor.exact.analysis import exact_odds  # loaded only by the runs that need it
 
         found = exact_odds(
             hand,

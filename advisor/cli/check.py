@@ -29,7 +29,7 @@ from advisor.verdict import Assessment, assess
 
 if TYPE_CHECKING:
     from advisor.allpass import PassingCost
-    from advisor.exact import ExactOdds
+    from advisor.exact.analysis import ExactOdds
     from advisor.talon import TalonOutlook
 
 
@@ -181,7 +181,7 @@ def _passing(assessment: Assessment, seats: tuple[Position, ...]) -> PassingCost
 def _check_exact(settings: _ExactSettings) -> None:
     """Bad settings, or a missing solver, are told before anything is printed. Imported here:
     the plain check never loads the solver."""
-    from advisor.exact import check_settings
+    from advisor.exact.analysis import check_settings
 
     check_settings(settings.samples, settings.discard, settings.jobs)
 
@@ -207,7 +207,7 @@ def _exact(
     Imported here: the plain check never loads the solver."""
     import functools
 
-    from advisor.exact import exact_odds
+    from advisor.exact.analysis import exact_odds
 
     run = functools.partial(
         exact_odds,

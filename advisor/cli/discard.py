@@ -156,7 +156,7 @@ def _exact(twelve: CardSet, lead: str, table: Table, settings: _Settings, as_jso
     import functools
     import sys
 
-    from advisor.discard_odds import discard_odds
+    from advisor.exact.discard_odds import discard_odds
 
     run = functools.partial(discard_odds, twelve, Lead(lead), table, samples=settings.samples,
                             seed=settings.seed, exact=settings.all_layouts, full=settings.full,

@@ -15,7 +15,7 @@ from advisor.cli.render import (
     fields,
     share,
 )
-from advisor.discard_odds import Candidate, DiscardOdds
+from advisor.exact.discard_odds import Candidate, DiscardOdds
 from advisor.i18n import N_, _, ngettext, number, shown_cards
 from advisor.limits import MIN_INTERVAL_SAMPLES, no_interval, reported_interval
 from advisor.splits import EXACT_LAYOUTS

@@ -1,7 +1,7 @@
 """When a sequential estimate has told enough, and the one verdict rule it is weighed by.
 
-The exact odds of a hand (:mod:`advisor.exact`) and the scores of a hand's discards
-(:mod:`advisor.discard_odds`) are worked out on growing numbers of deals and stop as soon as
+The exact odds of a hand (:mod:`advisor.exact.analysis`) and the scores of a hand's discards
+(:mod:`advisor.exact.discard_odds`) are worked out on growing numbers of deals and stop as soon as
 the figures tell enough: the verdict is the same anywhere in the 99.9 % intervals
 (:data:`Z_CLEAR`), and, for a figure cheap to work out, the score is known to :data:`PRECISION`
 points either way. The verdict itself is :meth:`Goal.declares`: declare when the expected score

@@ -7,7 +7,7 @@ catchers' 20 cards are split 10/10 at random and the compiled solver says how ma
 catchers can force on M (:func:`advisor.solver.solve_many`). The discard (``discard``):
 
 - ``exact`` (the default): the one exact play makes, the highest expected score of all 66
-  (:func:`advisor.exact_discard.choose_discard`), chosen on splits of its own for each talon
+  (:func:`advisor.exact.discards.choose_discard`), chosen on splits of its own for each talon
   and seat (8 a talon), so that the splits reported do not flatter the choice (within
   :data:`CHOICE_TOLERANCE` of the best total there: the same choice to a player);
 - ``table``: the founding table's choice (:func:`advisor.talon.talon_discards`, the same as
@@ -15,7 +15,7 @@ catchers can force on M (:func:`advisor.solver.solve_many`). The discard (``disc
 - ``solver``: the table's three best discards scored on the reported splits (the highest total
   wins, the table's order breaks ties; choosing on the splits then reported flatters it).
 
-**The sample** (:mod:`advisor.exact_sample`): every talon gets the same number of splits (4 by
+**The sample** (:mod:`advisor.exact.deals`): every talon gets the same number of splits (4 by
 default: 924 deals in all), drawn from the seed, so a hand gets the same answer every run, in
 every process and with any number of threads. Each talon is equally likely, so the mean over the
 deals estimates the catch chance and the score; the 95 % intervals are Wilson's for the caught
@@ -24,7 +24,7 @@ share and the normal one for the mean score (:mod:`advisor.sampling`).
 **As much work as the verdict needs.** The talons are worked out in a shuffled order, and the
 analysis stops as soon as the verdict is clear, unless ``full`` asks for every talon:
 
-- *bounds* first (:class:`advisor.exact_discard.TalonBound`): whatever M discards after a
+- *bounds* first (:class:`advisor.exact.discards.TalonBound`): whatever M discards after a
   talon, he is caught on at least as many of its deals as the discard caught least often, and a
   caught deal costs at least 10, so the score is at most ``10 - 20 x`` that share; where that
   is highest it is lowered by proving second and third tricks. Finding catches is quick
@@ -37,7 +37,7 @@ analysis stops as soon as the verdict is clear, unless ``full`` asks for every t
   99.9 % interval of the score (and of the catch chance, with ``exact_threshold``) lies on one
   side of passing, at least 32 talons in, the verdict is clear, and unless the hand is cheap to
   work out (the catchers force under :data:`COSTLY_TRICKS` a deal: then it goes on until the
-  score is known to :data:`~advisor.stopping.PRECISION` either way) the figures are a
+  score is known to :data:`~advisor.exact.stopping.PRECISION` either way) the figures are a
   *sequential* estimate from the talons worked out, with the intervals of a two-stage sample;
   else all 231.
 
@@ -76,8 +76,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from advisor.cards import HAND_SIZE, Card, CardSet, Suit
 from advisor.defaults import EXACT_DEALS, TALON_COUNT
 from advisor.errors import ExactError
-from advisor.exact_discard import Discards, TalonBound, choose_discard
-from advisor.exact_sample import Deals, Stratum
+from advisor.exact.deals import Deals, Stratum
+from advisor.exact.discards import Discards, TalonBound, choose_discard
+from advisor.exact.stopping import Goal, known, mean, mean_bounds
 from advisor.holdings import Holding
 from advisor.i18n import Phrase, as_cards
 from advisor.limits import check_jobs, check_samples
@@ -86,7 +87,6 @@ from advisor.sampling import Z95, ClusterMean, normal_interval, share_interval
 from advisor.scoring import MISERE
 from advisor.seats import Lead, Seat
 from advisor.solver import require_core, stop_searches
-from advisor.stopping import Goal, known, mean, mean_bounds
 from advisor.table import Table
 from advisor.talon import check_hand_size, talon_discard_order, talon_discards
 from advisor.verdict import DECLARE, PASS, Assessment, assess, json_number
@@ -671,7 +671,7 @@ class _Play(_Figures):
 
 
 class _Bounds:
-    """One seat's bounds: per talon (:class:`~advisor.exact_discard.TalonBound`), the share of
+    """One seat's bounds: per talon (:class:`~advisor.exact.discards.TalonBound`), the share of
     its deals every discard is caught on and the most any can score a deal there. Each talon is
     one value (its deals are not independent of each other), and a value may be lowered
     (:meth:`refine`), so the sums are kept as the values change."""
@@ -804,8 +804,8 @@ class _Analysis:
     @staticmethod
     def _clear(done: int, plays: Sequence[_Play], goal: Goal) -> bool:
         """Whether to stop after ``done`` talons: the verdict is clear and, unless the hand is
-        costly to work out, its score known to :data:`~advisor.stopping.PRECISION` points either
-        way."""
+        costly to work out, its score known to :data:`~advisor.exact.stopping.PRECISION`
+        points either way."""
         looked_at = done % ROUND_TALONS == 0 and done >= LEAST_SEQUENTIAL_TALONS
         if not looked_at or done == TALON_COUNT or not goal.clear(plays):
             return False
