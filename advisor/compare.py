@@ -41,11 +41,12 @@ from advisor.batch.extras import EXACT_CHUNK_HANDS
 from advisor.batch.records import LeadRecords
 from advisor.cards import CardSet
 from advisor.defaults import EXACT_DEALS, TALON_COUNT
+from advisor.exact.settings import ExactSettings
 from advisor.seats import Lead
 from advisor.table import Table
 from advisor.verdict import DECLARE, PASS, assess, json_number
 
-CHECK_EXACT = ExactFields(EXACT_DEALS, 0, "exact", full=True)
+CHECK_EXACT = ExactFields(ExactSettings(EXACT_DEALS, 0, "exact", full=True))
 """``check --exact --full``'s settings: 924 deals, seed 0, the exact discard, every talon (a
 bound or an estimate from fewer talons would skew the scores of following a table)."""
 
@@ -225,9 +226,7 @@ class ExactComparison:
     @property
     def samples(self) -> int:
         """Deals solved for each seat: the samples asked for, rounded to a multiple of 231."""
-        from advisor.exact.analysis import splits_per_talon  # loads the solver: only for exact play
-
-        return splits_per_talon(self.analysis.samples) * TALON_COUNT
+        return self.analysis.settings.per_talon * TALON_COUNT
 
 
 class Comparison:

@@ -318,10 +318,11 @@ def lead_odds_after_discard(
     (with :data:`LEAD_LAYOUTS` of them when every split is asked for). ``progress`` is told of
     the discard's work, then of the leads'."""
     from advisor.exact.discard_odds import discard_odds
+    from advisor.exact.settings import ExactSettings
 
     _check_run(samples, jobs)
-    chosen = discard_odds(twelve, Lead.ME, table, samples=samples or LEAD_LAYOUTS, seed=seed,
-                          jobs=jobs, progress=progress).best  # fmt: skip
+    settings = ExactSettings(samples=samples or LEAD_LAYOUTS, seed=seed, jobs=jobs)
+    chosen = discard_odds(twelve, Lead.ME, table, settings, progress=progress).best
     found = lead_odds(chosen.hand, chosen.discards, samples=samples, seed=seed, jobs=jobs,
                       full=full, progress=progress)  # fmt: skip
     return replace(found, discard_rule=DiscardRule.EXACT)

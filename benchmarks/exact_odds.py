@@ -34,8 +34,9 @@ from pathlib import Path
 from typing import TypeVar
 
 from advisor.cards import CardSet
-from advisor.exact.analysis import DEFAULT_SAMPLES, exact_odds
 from advisor.exact.discard_odds import discard_odds
+from advisor.exact.misere import exact_odds
+from advisor.exact.settings import DEFAULT_SAMPLES, ExactSettings
 from advisor.seats import Lead
 from advisor.table import default_table
 
@@ -117,7 +118,7 @@ def main() -> None:
         for hand in hands:
             spent, exact = timed(partial(exact_odds, hand, lead, table))
             spent_table, by_table_discard = timed(
-                partial(exact_odds, hand, lead, table, discard="table")
+                partial(exact_odds, hand, lead, table, ExactSettings(discard="table"))
             )
             times.append(spent)
             table_times.append(spent_table)

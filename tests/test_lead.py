@@ -19,6 +19,7 @@ from test_lead_solver import first_trick_value
 from advisor.cards import CardSet, parse_cards
 from advisor.errors import LayoutError, LimitError
 from advisor.exact.discard_odds import discard_odds
+from advisor.exact.settings import ExactSettings
 from advisor.lead import (
     LEAST_CAUGHT_COUNTED,
     TRICK_TOLERANCE,
@@ -177,7 +178,7 @@ def test_twelve_cards_discard_as_exact_play_does() -> None:
     twelve = ISSUE_HAND | ACES
     table = default_table()
     found = lead_odds_after_discard(twelve, table, samples=300, seed=7)
-    chosen = discard_odds(twelve, Lead.ME, table, samples=300, seed=7).best
+    chosen = discard_odds(twelve, Lead.ME, table, ExactSettings(samples=300, seed=7)).best
     assert found.discards == chosen.discards and found.discard_rule is DiscardRule.EXACT
     given = lead_odds(chosen.hand, chosen.discards, samples=300, seed=7)
     assert _figures(found) == _figures(given)

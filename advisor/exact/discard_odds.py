@@ -32,6 +32,7 @@ from advisor.cards import CardSet
 from advisor.defaults import DISCARD_LAYOUTS
 from advisor.errors import ExactError
 from advisor.exact.discards import DiscardScores, SeatTricks
+from advisor.exact.settings import ExactSettings
 from advisor.exact.stopping import Z_CLEAR, Goal, known, mean
 from advisor.i18n import Phrase
 from advisor.limits import MAX_DISCARD_SAMPLES, check_samples, no_interval, reported_interval
@@ -56,6 +57,9 @@ DROP_FROM = 256
 """Splits worked out from which a discard far below the best is screened no further
 (:meth:`~advisor.exact.discards.DiscardScores.drop_far_below`, at 99.9 % on either side and
 :data:`TOLERANCE` apart): its figures are then those of these first splits."""
+
+DISCARD_SETTINGS = ExactSettings(samples=DISCARD_LAYOUTS)
+"""``discard --exact``'s settings when no option is given."""
 
 
 @dataclass(frozen=True)
@@ -263,17 +267,16 @@ def discard_odds(
     cards: CardSet,
     lead: Lead,
     table: Table,
+    settings: ExactSettings = DISCARD_SETTINGS,
     *,
-    samples: int = DISCARD_LAYOUTS,
-    seed: int = 0,
-    exact: bool = False,
-    full: bool = False,
-    jobs: int = 1,
     progress: ProgressCallback | None = None,
 ) -> DiscardOdds:
-    """Score every discard of twelve ``cards``; see the module docstring: on all ``samples``
-    splits with ``full``, else until the choice is certain. ``progress`` is told of the splits
-    worked out (and, with ``exact``, of those solved in full); ``jobs`` threads solve those."""
+    """Score every discard of twelve ``cards``; see the module docstring: on all the
+    settings' ``samples`` splits with ``full``, else until the choice is certain; with
+    ``every_layout`` the leading discards are then solved on every split. ``progress`` is told
+    of the splits worked out (and of those solved in full); ``jobs`` threads solve them."""
+    samples, seed, exact = settings.samples, settings.seed, settings.every_layout
+    full, jobs = settings.full, settings.jobs
     check_twelve(cards)
     check_samples(samples, MAX_DISCARD_SAMPLES)
     pass_score = table.pass_score
