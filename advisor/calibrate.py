@@ -205,15 +205,12 @@ class HoldingCalibration:
         leads = {}
         for lead, figure in self.exact.items():
             judged = self.table[lead]
-            leads[_LEAD_WORDS[lead]] = {
+            leads[lead.table_column] = {
                 "table": judged.percent,
                 "table_source": str(judged.source),
                 "exact": figure.to_dict(),
             }
         return {"holding": str(self.holding), "entry": self.entry, **leads}
-
-
-_LEAD_WORDS = {Lead.ME: "own", Lead.THEM: "their"}
 
 
 @dataclass(frozen=True)
@@ -233,7 +230,7 @@ class Calibration:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "leads": [_LEAD_WORDS[lead] for lead in self.leads],
+            "leads": [lead.table_column for lead in self.leads],
             "figure": self.figure.value,
             "samples": self.samples,
             "seed": self.seed,

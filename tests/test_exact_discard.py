@@ -14,15 +14,13 @@ from hypothesis import strategies as st
 from solver_build import require_solver
 from test_solver_oracle import brute_force
 
-import advisor.exact.discards
+import advisor.exact.deepening
+import advisor.exact.dominance
+import advisor.exact.scores
 from advisor.cards import CardSet, parse_cards
-from advisor.exact.discards import (
-    Catches,
-    Discards,
-    choose_discard,
-    score_discards,
-    steps_below,
-)
+from advisor.exact.deepening import choose_discard, steps_below
+from advisor.exact.dominance import Catches, Discards
+from advisor.exact.scores import score_discards
 from advisor.scoring import MISERE
 from advisor.seats import Lead, Seat
 from advisor.solver import GAVE_UP, solve_layout, solve_many
@@ -335,11 +333,11 @@ def test_the_search_finds_the_best_of_made_up_answers(
     twelve = low_twelve(rng)
     n = rng.choice([1, 2, 4, 8])
     play = MadeUpPlay(twelve, n, rng)
-    monkeypatch.setattr(advisor.exact.discards, "solve_many", play)
+    for module in (advisor.exact.dominance, advisor.exact.deepening):
+        monkeypatch.setattr(module, "solve_many", play)
     layouts = array("I", range(n))
     order = table_order(twelve, Seat.L)
-    totals = [MISERE.made * sum(1 for j in range(n) if not play.tricks(twelve - d, j))
-              - 10 * sum(play.tricks(twelve - d, j) for j in range(n)) for d in order]  # fmt: skip
+    totals = [MISERE.total(bytes(play.tricks(twelve - d, j) for j in range(n))) for d in order]
     best = max(range(66), key=lambda i: (totals[i], -i))
     assert choose_discard(twelve, twelve.complement(), Seat.L, layouts, iter(order)) == order[best]
     scored = score_discards(twelve, twelve.complement(), (Seat.L,), layouts, order)
@@ -359,7 +357,7 @@ def test_a_batch_screens_in_pieces_with_the_same_answers() -> None:
     order = list(talon_discard_order(twelve, Lead.THEM.founding, default_table()))
     found = []
     for jobs in (1, 2, 5):
-        scores = advisor.exact.discards.DiscardScores(twelve, pool, Lead.THEM.seats, order, jobs)
+        scores = advisor.exact.scores.DiscardScores(twelve, pool, Lead.THEM.seats, order, jobs)
         scores.add(layouts[:32])
         scores.add(layouts[32:])
         scores.choose(3)
@@ -367,5 +365,5 @@ def test_a_batch_screens_in_pieces_with_the_same_answers() -> None:
             (scores.caught, scores.best(), [scores.interval(r, 1.96) for r in scores.ranks])
         )
     assert found[0] == found[1] == found[2]
-    assert [len(p) for p in advisor.exact.discards._pieces(range(32, 96), 5)] == [16] * 4
-    assert advisor.exact.discards._pieces(range(0, 20), 2) == [range(0, 20)]
+    assert [len(p) for p in advisor.exact.scores._pieces(range(32, 96), 5)] == [16] * 4
+    assert advisor.exact.scores._pieces(range(0, 20), 2) == [range(0, 20)]

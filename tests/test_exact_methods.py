@@ -14,16 +14,14 @@ from solver_build import require_solver
 from advisor.cards import CardSet, parse_cards, parse_hand
 from advisor.defaults import TALON_COUNT
 from advisor.exact.analysis import CHOICE_TOLERANCE, LEAST_SEQUENTIAL_TALONS, ROUND_TALONS, Analysis
+from advisor.exact.bound import TalonBound
 from advisor.exact.deals import Deals
-from advisor.exact.discards import (
-    Discards,
-    DiscardScores,
-    TalonBound,
-    choose_discard,
-)
+from advisor.exact.deepening import choose_discard
+from advisor.exact.dominance import Discards
 from advisor.exact.figures import Play
 from advisor.exact.misere import exact_odds
 from advisor.exact.result import Method
+from advisor.exact.scores import DiscardScores
 from advisor.exact.settings import DiscardMode, ExactSettings
 from advisor.parallel import in_order
 from advisor.scoring import MISERE

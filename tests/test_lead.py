@@ -23,15 +23,13 @@ from advisor.exact.settings import ExactSettings
 from advisor.lead import (
     LEAST_CAUGHT_COUNTED,
     TRICK_TOLERANCE,
-    BlindLead,
-    DiscardRule,
-    TrickFigures,
     _caught_in_any,
     catcher_lead_odds,
     lead_classes,
     lead_odds,
     lead_odds_after_discard,
 )
+from advisor.lead_figures import BlindLead, DiscardRule, TrickFigures
 from advisor.seats import Lead, Seat
 from advisor.solver import (
     catch_odds,

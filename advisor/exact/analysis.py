@@ -7,7 +7,7 @@ catchers' 20 cards are split 10/10 at random and the compiled solver says how ma
 catchers can force on M (:func:`advisor.solver.solve_many`). The discard (``discard``):
 
 - ``exact`` (the default): the one exact play makes, the highest expected score of all 66
-  (:func:`advisor.exact.discards.choose_discard`), chosen on splits of its own for each talon
+  (:func:`advisor.exact.deepening.choose_discard`), chosen on splits of its own for each talon
   and seat (8 a talon), so that the splits reported do not flatter the choice (within
   :data:`CHOICE_TOLERANCE` of the best total there: the same choice to a player);
 - ``table``: the founding table's choice (:func:`advisor.talon.talon_discards`, the same as
@@ -24,7 +24,7 @@ share and the normal one for the mean score (:mod:`advisor.sampling`).
 **As much work as the verdict needs.** The talons are worked out in a shuffled order, and the
 analysis stops as soon as the verdict is clear, unless ``full`` asks for every talon:
 
-- *bounds* first (:class:`advisor.exact.discards.TalonBound`): whatever M discards after a
+- *bounds* first (:class:`advisor.exact.bound.TalonBound`): whatever M discards after a
   talon, he is caught on at least as many of its deals as the discard caught least often, and a
   caught deal costs at least 10, so the score is at most ``10 - 20 x`` that share; where that
   is highest it is lowered by proving second and third tricks. Finding catches is quick
@@ -72,8 +72,10 @@ from collections.abc import Callable, Sequence
 
 from advisor.cards import CardSet
 from advisor.defaults import TALON_COUNT
+from advisor.exact.bound import TalonBound
 from advisor.exact.deals import Deals, Stratum
-from advisor.exact.discards import Discards, TalonBound, choose_discard
+from advisor.exact.deepening import choose_discard
+from advisor.exact.dominance import Discards
 from advisor.exact.figures import Bounds, Play, SeatPlay
 from advisor.exact.result import Method, SeatOdds
 from advisor.exact.settings import DiscardMode

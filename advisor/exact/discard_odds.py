@@ -6,7 +6,7 @@ splits drawn as ranks of the enumeration, as ``advisor solve --samples`` draws t
 discard's figures are those of ``advisor solve`` on its ten cards with the same seed). Every
 discard's catch chance is found on every split worked out; its forced tricks, and so its
 expected score, are found for the discards that could still be the best and for the few best by
-their bound (:class:`advisor.exact.discards.DiscardScores`); for the others only a bound is known,
+their bound (:class:`advisor.exact.scores.DiscardScores`); for the others only a bound is known,
 ``10 - 20 x P(caught)``, below the best score: a caught deal costs at least ten.
 
 The splits are worked out in growing batches, and the work ends once the best discard is certain
@@ -31,7 +31,7 @@ from typing import Any
 from advisor.cards import CardSet
 from advisor.defaults import DISCARD_LAYOUTS
 from advisor.errors import ExactError
-from advisor.exact.discards import DiscardScores, SeatTricks
+from advisor.exact.scores import DiscardScores, SeatTricks
 from advisor.exact.settings import ExactSettings
 from advisor.exact.stopping import Z_CLEAR, Goal, known, mean
 from advisor.i18n import Phrase
@@ -55,7 +55,7 @@ quarter of the width of the best one's 95 % interval, if more): well inside the 
 figures."""
 DROP_FROM = 256
 """Splits worked out from which a discard far below the best is screened no further
-(:meth:`~advisor.exact.discards.DiscardScores.drop_far_below`, at 99.9 % on either side and
+(:meth:`~advisor.exact.scores.DiscardScores.drop_far_below`, at 99.9 % on either side and
 :data:`TOLERANCE` apart): its figures are then those of these first splits."""
 
 DISCARD_SETTINGS = ExactSettings(samples=DISCARD_LAYOUTS)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from advisor.cards import HAND_SIZE, Card, CardSet, Suit
 from advisor.defaults import TALON_COUNT
-from advisor.exact.discards import TalonBound
+from advisor.exact.bound import TalonBound
 from advisor.exact.result import SeatOdds
 from advisor.exact.suits import Share, SuitOdds, most_often
 from advisor.holdings import Holding
@@ -115,7 +115,7 @@ class Play(Figures):
 
 
 class Bounds:
-    """One seat's bounds: per talon (:class:`~advisor.exact.discards.TalonBound`), the share of
+    """One seat's bounds: per talon (:class:`~advisor.exact.bound.TalonBound`), the share of
     its deals every discard is caught on and the most any can score a deal there. Each talon is
     one value (its deals are not independent of each other), and a value may be lowered
     (:meth:`refine`), so the sums are kept as the values change."""
