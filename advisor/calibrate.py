@@ -57,7 +57,7 @@ from typing import Any
 
 from advisor.cards import DECK_MASK, HAND_SIZE, RANK_SYMBOLS, CardSet, Suit
 from advisor.defaults import CALIBRATE_SAMPLES
-from advisor.errors import CalibrationError, SolverUnavailableError
+from advisor.errors import CalibrationError
 from advisor.holdings import Holding
 from advisor.i18n import N_, Phrase
 from advisor.limits import (
@@ -67,18 +67,12 @@ from advisor.limits import (
     no_interval,
     reported_interval,
 )
-from advisor.parallel import in_order
+from advisor.parallel import ProgressCallback, in_order
 from advisor.rules import SuitJudgement, judge
+from advisor.sampling import wilson_interval
 from advisor.seats import Lead, Seat
-from advisor.solver import (
-    EXACT_LAYOUTS,
-    ProgressCallback,
-    core_available,
-    solve_many,
-    stop_searches,
-    through_many,
-    wilson_interval,
-)
+from advisor.solver import require_core, solve_many, stop_searches, through_many
+from advisor.splits import EXACT_LAYOUTS, drawn_lefts
 from advisor.table import RULE_DEFAULTS, SETTING_DEFAULTS, Table, merge_table
 from advisor.verdict import json_number
 from advisor.words import Word
@@ -211,15 +205,12 @@ class HoldingCalibration:
         leads = {}
         for lead, figure in self.exact.items():
             judged = self.table[lead]
-            leads[_LEAD_WORDS[lead]] = {
+            leads[lead.table_column] = {
                 "table": judged.percent,
                 "table_source": str(judged.source),
                 "exact": figure.to_dict(),
             }
         return {"holding": str(self.holding), "entry": self.entry, **leads}
-
-
-_LEAD_WORDS = {Lead.ME: "own", Lead.THEM: "their"}
 
 
 @dataclass(frozen=True)
@@ -239,7 +230,7 @@ class Calibration:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "leads": [_LEAD_WORDS[lead] for lead in self.leads],
+            "leads": [lead.table_column for lead in self.leads],
             "figure": self.figure.value,
             "samples": self.samples,
             "seed": self.seed,
@@ -303,12 +294,7 @@ def _solve(
     """Caught layouts of the piece for each seat leading (the same layouts for every seat):
     caught through the holding's suit, or at all (``figure``)."""
     hand, pool = piece.hand.hand, piece.hand.pool
-    bits = [1 << card.index for card in pool]
-    if piece.splits is None:
-        lefts = array("I", map(sum, itertools.combinations(bits, HAND_SIZE)))
-    else:
-        rng = random.Random(piece.seed)
-        lefts = array("I", (sum(rng.sample(bits, HAND_SIZE)) for _ in range(piece.splits)))
+    lefts = drawn_lefts(pool, piece.splits, piece.seed)
     caught = {}
     for seat in seats:
         tricks = solve_many(hand, pool, seat, lefts, cap=1)
@@ -362,8 +348,7 @@ def calibrate(
         raise CalibrationError(Phrase("there is no lead to calibrate: give me, them or both"))
     if any(lead not in LEADS for lead in leads):
         raise CalibrationError(Phrase("a holding is calibrated on the lead me or them only"))
-    if not core_available():
-        raise SolverUnavailableError()
+    require_core()
     chosen = calibration_holdings(table) if holdings is None else _listed(table, holdings)
     seats = [seat for lead in leads for seat in lead.seats]
     pieces = {holding: _pieces(holding, samples, seed) for holding, _ in chosen}

@@ -8,13 +8,13 @@ from batch's record pieces for it: at batch speed, every line read once. A bad l
 error message, reported as batch reports it; only the hands that flip become a
 :class:`HandPair` (with exact play, every valid hand does).
 
-With exact play (:class:`ExactComparison`) every valid hand also gets ``check --exact``'s
-analysis (:func:`advisor.exact.exact_odds`), run by batch over its worker processes; the table
-given first (``table``) supplies its settings (``pass_score``, ``exact_threshold``) and the
-discard's tie-breaks, and the other table's verdict comes from :func:`advisor.verdict.assess`.
-Following a table scores, on each hand, exact play's expected score when the table declares and
-``pass_score`` when it passes; exact play's own row follows its own verdicts (the best a
-verdict can do on these deals).
+With exact play (:class:`ExactComparison`) every valid hand also gets ``check --exact``'s analysis
+(:func:`advisor.exact.analysis.exact_odds`), run by batch over its worker processes; the table given
+first (``table``) supplies its settings (``pass_score``, ``exact_threshold``) and the discard's
+tie-breaks, and the other table's verdict comes from :func:`advisor.verdict.assess`. Following a
+table scores, on each hand, exact play's expected score when the table declares and ``pass_score``
+when it passes; exact play's own row follows its own verdicts (the best a verdict can do on these
+deals).
 """
 
 from __future__ import annotations
@@ -41,11 +41,12 @@ from advisor.batch.extras import EXACT_CHUNK_HANDS
 from advisor.batch.records import LeadRecords
 from advisor.cards import CardSet
 from advisor.defaults import EXACT_DEALS, TALON_COUNT
+from advisor.exact.settings import ExactSettings
 from advisor.seats import Lead
 from advisor.table import Table
 from advisor.verdict import DECLARE, PASS, assess, json_number
 
-CHECK_EXACT = ExactFields(EXACT_DEALS, 0, "exact", full=True)
+CHECK_EXACT = ExactFields(ExactSettings(EXACT_DEALS, 0, "exact", full=True))
 """``check --exact --full``'s settings: 924 deals, seed 0, the exact discard, every talon (a
 bound or an estimate from fewer talons would skew the scores of following a table)."""
 
@@ -225,9 +226,7 @@ class ExactComparison:
     @property
     def samples(self) -> int:
         """Deals solved for each seat: the samples asked for, rounded to a multiple of 231."""
-        from advisor.exact import splits_per_talon  # loads the solver: only for exact play
-
-        return splits_per_talon(self.analysis.samples) * TALON_COUNT
+        return self.analysis.settings.per_talon * TALON_COUNT
 
 
 class Comparison:

@@ -132,6 +132,15 @@ class AllPassSolverUnavailableError(MissingBuildError):
         )
 
 
+class FolderError(Exception):
+    """Inside :mod:`advisor.fileio` only: an ``OSError`` of the folder (making, linking or
+    renaming the new file in it), turned into an :class:`OutputError` that names the folder."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error)
+        self.error = error
+
+
 _OS_REASONS = {
     errno.ENOSPC: N_("No space left on device"),
     errno.EDQUOT: N_("Disk quota exceeded"),

@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from typing import IO, NamedTuple
 
 from advisor import limits
-from advisor.errors import OutputError, os_reason
+from advisor.errors import FolderError, OutputError, os_reason
 from advisor.i18n import Phrase
 
 _PROC_FD = "/proc/self/fd"  # where an unnamed file can be linked from (Linux)
@@ -214,14 +214,6 @@ class _Kept(NamedTuple):
     owner: tuple[int, int] | None  # user and group; None for a new file
 
 
-class _FolderError(Exception):
-    """An ``OSError`` of the folder (making, linking or renaming the new file in it)."""
-
-    def __init__(self, error: OSError) -> None:
-        super().__init__(error)
-        self.error = error
-
-
 @contextlib.contextmanager
 def _replacing(path: str, info: os.stat_result | None) -> Iterator[IO[bytes]]:
     """A regular file (or none yet) replaced whole at the end, through a temporary file."""
@@ -242,7 +234,7 @@ def _replacing(path: str, info: os.stat_result | None) -> Iterator[IO[bytes]]:
             yield stream
             _made_whole(stream, path, kept)
             _link_into_place(stream.fileno(), target)
-    except _FolderError as failed:
+    except FolderError as failed:
         raise _folder_refuses(path, directory, failed.error) from None
     except OSError as error:
         raise _cannot_write(path, error) from None
@@ -301,7 +293,7 @@ def _link_into_place(descriptor: int, target: str) -> None:
     try:
         folder = _open_folder(directory)
     except OSError as error:
-        raise _FolderError(error) from None
+        raise FolderError(error) from None
     try:
         temporary = _linked_name(descriptor, folder, directory, name)
         _renamed_into_place(temporary, target, folder)
@@ -319,8 +311,8 @@ def _linked_name(descriptor: int, folder: int, directory: str, name: str) -> str
         except FileExistsError:
             continue
         except OSError as error:
-            raise _FolderError(error) from None
-    raise _FolderError(  # pragma: no cover - a hundred leftover names
+            raise FolderError(error) from None
+    raise FolderError(  # pragma: no cover - a hundred leftover names
         FileExistsError(errno.EEXIST, "no free temporary name", directory)
     )
 
@@ -346,7 +338,7 @@ def _named_temporary(path: str, target: str, kept: _Kept) -> Iterator[IO[bytes]]
     try:
         folder = _open_folder(directory)
     except OSError as error:
-        raise _FolderError(error) from None
+        raise FolderError(error) from None
     try:
         try:
             handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed below, then renamed
@@ -357,7 +349,7 @@ def _named_temporary(path: str, target: str, kept: _Kept) -> Iterator[IO[bytes]]
                 delete=False,
             )
         except OSError as error:
-            raise _FolderError(error) from None
+            raise FolderError(error) from None
         try:
             with handle:
                 yield handle

@@ -107,31 +107,6 @@ def language() -> Language:
     return _spoken
 
 
-def choose(option: str | None, environ: Mapping[str, str]) -> str:
-    """The language to speak: ``option`` (``--lang``), else ``$ADVISOR_LANG``, else the locale
-    (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: the first one set; Russian when it starts with
-    ``ru``), else English. An option or variable naming another language is an error."""
-    from advisor.errors import LanguageError  # errors are made of phrases: imported late
-
-    for given, where in ((option, "--lang"), (environ.get(ENVIRONMENT), ENVIRONMENT)):
-        if given:
-            code = given.strip().lower()
-            if code not in LANGUAGES:
-                raise LanguageError(
-                    Phrase(
-                        "{where} {given!r} is not a language the advisor speaks: en or ru",
-                        where=where,
-                        given=given,
-                    )
-                )
-            return code
-    for variable in LOCALE_VARIABLES:
-        value = environ.get(variable)
-        if value:
-            return "ru" if value.lower().startswith("ru") else "en"
-    return "en"
-
-
 def use(code: str) -> Language:
     """Speak ``code`` from now on, click's own messages included (they follow gettext's domain
     and ``$LANGUAGE``, both set here)."""

@@ -47,45 +47,37 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
 from array import array
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from advisor.cards import DECK_MASK, HAND_SIZE, WITH_TALON, Card, CardSet
+from advisor.cards import DECK_MASK, HAND_SIZE, WITH_TALON, CardSet
 from advisor.defaults import LEAD_LAYOUTS
 from advisor.errors import LayoutError, LimitError
 from advisor.i18n import Phrase, as_cards
+from advisor.lead_figures import BlindLead, DiscardRule, LeadFigures, TrickFigures
 from advisor.limits import MIN_INTERVAL_SAMPLES, check_jobs, check_samples
-from advisor.parallel import in_order
-from advisor.sampling import Z95
+from advisor.parallel import CHUNKS_PER_JOB, ProgressCallback, in_order, runs
+from advisor.sampling import wilson_interval
 from advisor.seats import Lead, Seat
 from advisor.solver import (
-    EXACT_LAYOUTS,
-    ProgressCallback,
-    SolverUnavailableError,
     catchers_pool,
-    core_available,
     lead_values,
+    require_core,
     split_hands,
     stop_searches,
-    wilson_interval,
 )
-from advisor.words import Word
+from advisor.splits import EXACT_LAYOUTS, drawn_ranks, every_rank, rank_blocks
 
 if TYPE_CHECKING:
     from advisor.table import Table
 
-CHUNKS_PER_JOB = 16  # pieces of work a thread: the threads share them, the progress bar moves
 MAX_CHUNK = 2048  # layouts a piece of work at most (over all 184,756: a bar that moves)
-CLEAN_SCORE = 10  # a clean misère, to the pool
-CAUGHT_COST = 10  # the least a caught one costs: one trick to the mountain
 DRAWS_PER_SAMPLE = 50
 """A catcher's view: split numbers drawn at most, per layout asked for, in search of splits on
 which M could have declared (a tenth of them or fewer on the hands measured; 5 %: 20 draws a
 layout)."""
-DRAW_BLOCK = 4096  # split numbers drawn at a time
 TRICK_TOLERANCE = 0.1
 """Tricks: the 95 % half-width, against counting every layout, to which a lead's mean tricks
 (and so its expected score, to a point) is counted on the first layouts (see
@@ -93,191 +85,6 @@ TRICK_TOLERANCE = 0.1
 quarter to a half of them."""
 TRICK_ROUND = 250  # asked layouts counted between two looks at the figures' margins
 LEAST_CAUGHT_COUNTED = 30  # caught layouts a figure's tricks are counted on at least
-
-
-class DiscardRule(Word):
-    """How M's discards were settled: given, chosen by exact play (as ``advisor discard
-    --exact --lead me``), or, in a catcher's view, the table's best in each layout."""
-
-    GIVEN = "given"
-    EXACT = "exact"
-    TABLE = "table"
-
-
-@dataclass(frozen=True)
-class TrickFigures:
-    """Forced tricks over the layouts: M caught in ``caught`` of them (found in every layout),
-    and the forced tricks counted on the first ``counted`` of them (``histogram``; None: not
-    counted). Counted on fewer than all, the tricks of a caught layout are estimated from the
-    caught layouts counted, and the catch chance stays that of every layout."""
-
-    layouts: int
-    caught: int
-    histogram: tuple[int, ...] | None
-    """``histogram[t]``: layouts, of the first :attr:`counted`, with ``t`` tricks forced."""
-    exact: bool
-    """Whether the layouts are all there are, not a sample."""
-
-    @property
-    def p_caught(self) -> float:
-        return self.caught / self.layouts if self.layouts else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """95 % Wilson interval of the catch chance (a point when every layout was solved)."""
-        if self.exact:
-            return self.p_caught, self.p_caught
-        return wilson_interval(self.caught, self.layouts)
-
-    @property
-    def counted(self) -> int:
-        """The layouts the tricks were counted on (0: none)."""
-        return 0 if self.histogram is None else sum(self.histogram)
-
-    @property
-    def mean_tricks(self) -> float | None:
-        """The mean tricks forced: the catch chance times the mean tricks of the caught layouts
-        counted (None: not counted)."""
-        if self.histogram is None:
-            return None
-        caught, tricks, _ = _caught_sums(self.histogram)
-        return self.p_caught * tricks / caught if caught else 0.0
-
-    @property
-    def tricks_margin(self) -> float:
-        """The 95 % half-width of :attr:`mean_tricks` against counting every layout (0 when
-        all were counted): the caught layouts counted are a sample, without replacement, of
-        the :attr:`caught` ones."""
-        if self.histogram is None or self.counted == self.layouts:
-            return 0.0
-        counted, tricks, squares = _caught_sums(self.histogram)
-        if counted < 2 or counted >= self.caught:
-            return 0.0
-        spread = max(0.0, (squares - tricks * tricks / counted) / (counted - 1))
-        left = 1 - counted / self.caught
-        return Z95 * self.p_caught * math.sqrt(spread / counted * left)
-
-    @property
-    def expected_score(self) -> float | None:
-        """M's expected score (+10 clean, -10 a trick), when the tricks were counted."""
-        tricks = self.mean_tricks
-        return None if tricks is None else CLEAN_SCORE * (1 - self.p_caught) - 10 * tricks
-
-    @property
-    def score_bound(self) -> float:
-        """M's expected score, or the most it can be when the tricks were not counted."""
-        score = self.expected_score
-        if score is not None:
-            return score
-        return CLEAN_SCORE - (CLEAN_SCORE + CAUGHT_COST) * self.p_caught
-
-    def to_dict(self) -> dict[str, Any]:
-        low, high = self.interval
-        tricks, score = self.mean_tricks, self.expected_score
-        return {
-            "p_caught": round(self.p_caught, 4),
-            "low": round(low, 4),
-            "high": round(high, 4),
-            "mean_tricks": None if tricks is None else round(tricks, 3),
-            "tricks_margin": None if tricks is None else round(self.tricks_margin, 3),
-            "tricks_layouts": None if tricks is None else self.counted,
-            "expected_score": None if score is None else round(score, 2),
-            "score_at_most": round(self.score_bound, 2),
-            "histogram": None if self.histogram is None else list(self.histogram),
-        }
-
-
-def _caught_sums(histogram: Sequence[int]) -> tuple[int, int, int]:
-    """The caught layouts of a histogram, their tricks and the tricks' squares."""
-    caught = sum(histogram[1:])
-    tricks = sum(t * n for t, n in enumerate(histogram))
-    return caught, tricks, sum(t * t * n for t, n in enumerate(histogram))
-
-
-@dataclass(frozen=True)
-class LeadFigures(TrickFigures):
-    """One lead over the layouts."""
-
-    cards: CardSet = field(kw_only=True)
-    """The cards that make this lead: equal to the play, any of them."""
-
-    @property
-    def card(self) -> Card:
-        """The card named for the lead: the lowest of its cards."""
-        return min(self.cards)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "card": str(self.card),
-            "equivalent": [str(card) for card in self.cards if card != self.card],
-            **super().to_dict(),
-        }
-
-
-@dataclass(frozen=True)
-class BlindLead:
-    """Every card the first leader may lead, best first, and the double-dummy figure."""
-
-    leader: Seat
-    hand: CardSet
-    """The leader's ten cards."""
-    discards: CardSet | None
-    """M's two discards when he leads (None in a catcher's view: they vary by layout)."""
-    discard_rule: DiscardRule
-    talon: CardSet | None
-    """The talon a catcher saw (None when M leads)."""
-    samples: int | None
-    """The random layouts asked for (None: every one)."""
-    seed: int
-    drawn: int
-    """The splits looked at: the layouts themselves, or in a catcher's view more (those on
-    which M could not have declared are left out)."""
-    full: bool
-    leads: tuple[LeadFigures, ...]
-    double_dummy: TrickFigures
-    """The same layouts, the leader choosing his card in each with every hand in view."""
-
-    @property
-    def best(self) -> LeadFigures:
-        return self.leads[0]
-
-    @property
-    def layouts(self) -> int:
-        return self.double_dummy.layouts
-
-    @property
-    def exact(self) -> bool:
-        return self.samples is None
-
-    @property
-    def counted(self) -> int:
-        """The layouts the tricks were counted on: the first of them, or all."""
-        return self.double_dummy.counted
-
-    @property
-    def tricks_margin(self) -> float:
-        """The widest 95 % half-width of a mean tricks figure shown (0: every layout counted)."""
-        return max(lead.tricks_margin for lead in (self.double_dummy, *self.leads))
-
-    def to_dict(self) -> dict[str, Any]:
-        """The ``--json`` form; documented in the README."""
-        return {
-            "hand": str(self.hand),
-            "lead": self.leader.lead.value,
-            "discards": None if self.discards is None else str(self.discards),
-            "discard": self.discard_rule.value,
-            "talon": None if self.talon is None else str(self.talon),
-            "exact": self.exact,
-            "samples": self.samples,
-            "seed": None if self.exact else self.seed,
-            "layouts": self.layouts,
-            "drawn": self.drawn,
-            "full": self.full,
-            "tricks_layouts": self.counted,
-            "best": self.best.to_dict(),
-            "leads": [lead.to_dict() for lead in self.leads],
-            "double_dummy": self.double_dummy.to_dict(),
-        }
 
 
 # --- the entry points --------------------------------------------------------------------------
@@ -298,9 +105,9 @@ def lead_odds(
     --samples`` draws them), or over all of them when ``samples`` is None."""
     pool = catchers_pool(hand, discards)
     _check_run(samples, jobs)
-    _require_core()
+    require_core()
     triples = array("I")
-    for ranks in _rank_blocks(samples, seed):  # a block at a time: no array of every rank
+    for ranks in rank_blocks(samples, seed):  # a block at a time: no array of every rank
         for left in split_hands(pool, ranks):
             triples.extend((hand.mask, left, pool.mask & ~left))
     classes = lead_classes(hand, discards)
@@ -324,11 +131,12 @@ def lead_odds_after_discard(
     talon): the one ``advisor discard --exact --lead me`` makes with the same samples and seed
     (with :data:`LEAD_LAYOUTS` of them when every split is asked for). ``progress`` is told of
     the discard's work, then of the leads'."""
-    from advisor.discard_odds import discard_odds
+    from advisor.exact.discard_odds import discard_odds
+    from advisor.exact.settings import ExactSettings
 
     _check_run(samples, jobs)
-    chosen = discard_odds(twelve, Lead.ME, table, samples=samples or LEAD_LAYOUTS, seed=seed,
-                          jobs=jobs, progress=progress).best  # fmt: skip
+    settings = ExactSettings(samples=samples or LEAD_LAYOUTS, seed=seed, jobs=jobs)
+    chosen = discard_odds(twelve, Lead.ME, table, settings, progress=progress).best
     found = lead_odds(chosen.hand, chosen.discards, samples=samples, seed=seed, jobs=jobs,
                       full=full, progress=progress)  # fmt: skip
     return replace(found, discard_rule=DiscardRule.EXACT)
@@ -353,7 +161,7 @@ def catcher_lead_odds(
     :class:`LayoutError` when fewer than :data:`MIN_INTERVAL_SAMPLES` are found."""
     unseen = _unseen(hand, talon, seat)
     _check_run(samples, jobs)
-    _require_core()
+    require_core()
     stages = _Stages(progress, 3)
     drawing = _Drawing(hand, talon, seat, table, unseen)
     triples, drawn = drawing.layouts(samples, seed, stages)
@@ -420,7 +228,7 @@ class _Drawing:
         many as :data:`DRAWS_PER_SAMPLE` a layout finds) or all; and the splits drawn."""
         most = EXACT_LAYOUTS if samples is None else DRAWS_PER_SAMPLE * samples
         wanted = EXACT_LAYOUTS if samples is None else samples
-        blocks = _every_rank() if samples is None else _drawn_ranks(seed)
+        blocks = every_rank() if samples is None else drawn_ranks(seed)
         triples, drawn = array("I"), 0
         for ranks in blocks:
             for dealt in split_hands(self.unseen, ranks[: most - drawn]):
@@ -444,34 +252,6 @@ class _Drawing:
             triples.extend((kept, self.hand.mask, partner))
         else:
             triples.extend((kept, partner, self.hand.mask))
-
-
-def _drawn_ranks(seed: int) -> Iterator[array[int]]:
-    """Uniform split numbers from a PRNG seeded with ``seed``, :data:`DRAW_BLOCK` at a time:
-    the stream of :func:`advisor.solver.sample_ranks` (its first ``n`` are
-    ``sample_ranks(n, seed)``)."""
-    rng = random.Random(seed)
-    while True:
-        yield array("I", (rng.randrange(EXACT_LAYOUTS) for _ in range(DRAW_BLOCK)))
-
-
-def _rank_blocks(samples: int | None, seed: int) -> Iterator[array[int]]:
-    """The split numbers of M's view, a block at a time: ``sample_ranks(samples, seed)``, or
-    every one when ``samples`` is None."""
-    if samples is None:
-        yield from _every_rank()
-        return
-    left = samples
-    for block in _drawn_ranks(seed):
-        yield block[:left]
-        left -= len(block)
-        if left <= 0:
-            return
-
-
-def _every_rank() -> Iterator[array[int]]:
-    for start in range(0, EXACT_LAYOUTS, DRAW_BLOCK):
-        yield array("I", range(start, min(EXACT_LAYOUTS, start + DRAW_BLOCK)))
 
 
 # --- the solving -------------------------------------------------------------------------------
@@ -548,7 +328,7 @@ class _Solving:
         :data:`TRICK_TOLERANCE` (:func:`_counted_enough`)."""
         leads = self._lead_mask(contenders)
         whole = self.exact or self.full
-        rounds = [range(len(asked))] if whole else _rounds(len(asked), TRICK_ROUND)
+        rounds = [range(len(asked))] if whole else runs(len(asked), TRICK_ROUND)
         rows = array("B")
         for span in rounds:
             rows.extend(self._ask(triples, asked[span.start : span.stop], leads, HAND_SIZE,
@@ -661,23 +441,13 @@ def _counted_enough(rows: array[int], caught: Sequence[int], layouts: int, count
     return True
 
 
-def _rounds(count: int, size: int) -> list[range]:
-    """``count`` items in runs of ``size`` (the last may be shorter)."""
-    return [range(start, min(count, start + size)) for start in range(0, count, size)]
-
-
 def _spans(count: int, jobs: int) -> list[range]:
     """``count`` items in pieces: :data:`CHUNKS_PER_JOB` a thread, at most :data:`MAX_CHUNK`
     items each."""
-    return _rounds(count, min(MAX_CHUNK, max(1, math.ceil(count / (CHUNKS_PER_JOB * jobs)))))
+    return runs(count, min(MAX_CHUNK, max(1, math.ceil(count / (CHUNKS_PER_JOB * jobs)))))
 
 
 # --- input -------------------------------------------------------------------------------------
-
-
-def _require_core() -> None:
-    if not core_available():
-        raise SolverUnavailableError()
 
 
 def _check_run(samples: int | None, jobs: int) -> None:

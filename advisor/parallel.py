@@ -22,6 +22,30 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 AHEAD_PER_JOB = 2  # items begun ahead of the one the caller waits for, per thread
+CHUNKS_PER_JOB = 16  # pieces of work a thread: the threads share them, the progress bar moves
+
+ProgressCallback = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` while a long piece of work goes on (units its own)."""
+
+
+def even_pieces(span: range, parts: int) -> list[range]:
+    """``span`` cut into ``parts`` runs of about the same length (as many, some may be empty
+    when ``span`` is shorter than ``parts``).
+
+    >>> even_pieces(range(2, 12), 3)
+    [range(2, 5), range(5, 8), range(8, 12)]
+    """
+    bounds = [span.start + len(span) * part // parts for part in range(parts + 1)]
+    return [range(a, b) for a, b in itertools.pairwise(bounds)]
+
+
+def runs(count: int, size: int) -> list[range]:
+    """``count`` items in runs of ``size`` (the last may be shorter).
+
+    >>> runs(5, 2)
+    [range(0, 2), range(2, 4), range(4, 5)]
+    """
+    return [range(start, min(count, start + size)) for start in range(0, count, size)]
 
 
 def in_order(

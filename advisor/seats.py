@@ -55,6 +55,15 @@ class Lead(Word):
         return self is Lead.ME
 
     @property
+    def table_column(self) -> str:
+        """The table's word for the lead's values: ``own`` (M leads) or ``their``.
+
+        >>> Lead.ME.table_column, Lead.LEFT.table_column
+        ('own', 'their')
+        """
+        return "own" if self.own else "their"
+
+    @property
     def founding(self) -> Lead:
         """The lead as the founding table and rules know it: ``me`` or ``them``."""
         return Lead.ME if self is Lead.ME else Lead.THEM

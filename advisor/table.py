@@ -11,29 +11,26 @@ calibrate``).
 
 from __future__ import annotations
 
-import datetime
 import functools
 import os
-import re
-import stat
-import sys
 from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from advisor.errors import AdvisorError, LimitError, TableError, os_reason
+from advisor.errors import AdvisorError, LimitError, TableError
 from advisor.holdings import Holding, HoldingPattern
 from advisor.i18n import Phrase
-from advisor.jsonout import json_text
-from advisor.limits import MAX_ALLPASS_PENALTY, MAX_QUOTED_CHARS, MAX_REPEAT, MAX_TABLE_BYTES
+from advisor.limits import MAX_ALLPASS_PENALTY, MAX_REPEAT
 from advisor.seats import Lead
+from advisor.table_file import (
+    parse_toml,
+    percent_value,
+    read_table_file,
+    section,
+    shown_value,
+)
 from advisor.words import Word
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
 
 DEFAULT_TABLE_PATH = Path(__file__).parent / "data" / "default_table.toml"
 EXACT_TABLE_PATH = Path(__file__).parent / "data" / "exact_table.toml"
@@ -400,7 +397,7 @@ def merge_table(base: Table, text: str, origin: str) -> Table:
         if name in data:
             settings[name] = Setting(_check_setting(name, data[name], origin), origin)
     rules = dict(base.rules)
-    for name, value in _section(data, "rules", origin).items():
+    for name, value in section(data, "rules", origin).items():
         if name not in RULE_DEFAULTS:
             known = ", ".join(RULE_DEFAULTS)
             raise TableError(
@@ -423,7 +420,7 @@ def merge_table(base: Table, text: str, origin: str) -> Table:
         rules[name] = Setting(value, origin)
     entries = dict(base.entries)
     spelled: dict[str, str] = {}  # a holding's key -> how this file spells it
-    for raw_key, value in _section(data, "holes", origin).items():
+    for raw_key, value in section(data, "holes", origin).items():
         entry = _parse_entry(raw_key, value, origin, entries)
         if entry.key in spelled:
             raise TableError(
@@ -438,116 +435,6 @@ def merge_table(base: Table, text: str, origin: str) -> Table:
         entries[entry.key] = entry
     files = base.files if origin == BUILT_IN else (*base.files, origin)
     return Table(entries=entries, settings=settings, rules=rules, files=files)
-
-
-def read_table_file(path: Path) -> str:
-    """The file's text: a regular file of at most :data:`MAX_TABLE_BYTES` (a device, a FIFO
-    or a huge file is refused before it is read: no hang, no flood of memory)."""
-    try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise TableError(Phrase("{path}: no such table file", path=path)) from None
-    except OSError as error:
-        raise TableError(_unreadable(path, error)) from None
-    info = os.fstat(descriptor)
-    if not stat.S_ISREG(info.st_mode):  # checked before fdopen, which refuses a directory
-        os.close(descriptor)
-        if stat.S_ISDIR(info.st_mode):
-            raise TableError(Phrase("{path}: is a directory, not a table file", path=path))
-        raise TableError(
-            Phrase("{path}: is not a regular file (a table is a TOML file)", path=path)
-        )
-    with os.fdopen(descriptor, "rb") as stream:
-        try:
-            data = stream.read(MAX_TABLE_BYTES + 1)
-        except OSError as error:
-            raise TableError(_unreadable(path, error)) from None
-    if len(data) > MAX_TABLE_BYTES:
-        raise TableError(
-            Phrase(
-                "{path}: larger than {limit:,} bytes: too big for a table",
-                path=path,
-                limit=MAX_TABLE_BYTES,
-            )
-        )
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise TableError(
-            Phrase("{path}: not UTF-8 text ({reason})", path=path, reason=error.reason)
-        ) from None
-
-
-def _unreadable(path: Path, error: OSError) -> Phrase:
-    return Phrase("{path}: cannot be read ({reason})", path=path, reason=os_reason(error))
-
-
-def parse_toml(text: str, origin: str) -> dict[str, Any]:
-    try:
-        data: dict[str, Any] = tomllib.loads(text)
-        return data
-    except tomllib.TOMLDecodeError as error:
-        raise TableError(
-            Phrase("{origin}: TOML syntax error: {error}", origin=origin, error=str(error))
-        ) from None
-    except RecursionError:
-        raise TableError(
-            Phrase("{origin}: values nested too deeply for a table", origin=origin)
-        ) from None
-    except ValueError:  # an integer of more digits than Python converts (4,300)
-        raise TableError(
-            Phrase("{origin}: a number too long for a table (thousands of digits)", origin=origin)
-        ) from None
-
-
-def _section(data: Mapping[str, Any], name: str, origin: str) -> Mapping[str, Any]:
-    section = data.get(name, {})
-    if not isinstance(section, dict):
-        raise not_a_section(origin, name, section)
-    return section
-
-
-def not_a_section(origin: str, name: str, value: Any) -> TableError:
-    """``[rules]`` or ``[holes]`` given as something else (``holes = 5``)."""
-    return TableError(
-        Phrase(
-            "{origin}: '{name}' must be a table ([{name}]), not {value}",
-            origin=origin,
-            name=name,
-            value=shown_value(value),
-        )
-    )
-
-
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-
-
-def shown_value(value: Any) -> str:
-    """A value read from a table file as TOML writes it (``true``, ``"avg"``, ``{ value = 50
-    }``), not as Python would (``True``, ``'avg'``, ``{'value': 50}``), cut short after
-    :data:`~advisor.limits.MAX_QUOTED_CHARS` characters: a message quotes no 309-digit
-    number whole."""
-    text = _toml_text(value)
-    return text if len(text) <= MAX_QUOTED_CHARS else text[: MAX_QUOTED_CHARS - 1] + "…"
-
-
-def _toml_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return json_text(value)  # TOML's basic string escapes are JSON's
-    if isinstance(value, dict):
-        fields = ", ".join(f"{_toml_key(key)} = {_toml_text(item)}" for key, item in value.items())
-        return f"{{ {fields} }}" if fields else "{}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml_text(item) for item in value) + "]"
-    if isinstance(value, (datetime.date, datetime.time)):
-        return value.isoformat()
-    return repr(value) if isinstance(value, float) else str(value)
-
-
-def _toml_key(key: str) -> str:
-    return key if _BARE_KEY.fullmatch(key) else json_text(key)
 
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
@@ -627,29 +514,7 @@ def _check_setting(name: str, value: Any, origin: str) -> Any:
         return value
     if name == "exact_threshold" and value is False:
         return None  # switched off again
-    return _percent(value, f"{name}", origin)
-
-
-def _percent(value: Any, where: str, origin: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TableError(
-            Phrase(
-                "{origin}: {where} = {value} is not a number (percent, 0..100)",
-                origin=origin,
-                where=where,
-                value=shown_value(value),
-            )
-        )
-    if not 0 <= value <= 100:
-        raise TableError(
-            Phrase(
-                "{origin}: {where} = {value} is outside 0..100 percent",
-                origin=origin,
-                where=where,
-                value=shown_value(value),
-            )
-        )
-    return value
+    return percent_value(value, f"{name}", origin)
 
 
 _ENTRY_FIELDS = ("value", "own", "their", "source")
@@ -667,7 +532,7 @@ def _parse_entry(
     where = f'[holes] "{raw_key}"'
     previous = existing.get(str(pattern))
     if not isinstance(value, dict):
-        percent = _percent(value, where, origin)
+        percent = percent_value(value, where, origin)
         return TableEntry(pattern, percent, percent, "", origin)
     unknown = set(value) - set(_ENTRY_FIELDS)
     if unknown:
@@ -699,7 +564,7 @@ def _parse_entry(
                     where=where,
                 )
             )
-        percent = _percent(value["value"], f"{where} value", origin)
+        percent = percent_value(value["value"], f"{where} value", origin)
         return TableEntry(pattern, percent, percent, source, origin)
     own, their = _lead_values(value, where, origin, previous)
     return TableEntry(pattern, own, their, source, origin)
@@ -711,7 +576,7 @@ def _lead_values(
     found = {}
     for name in ("own", "their"):
         if name in value:
-            found[name] = _percent(value[name], f"{where} {name}", origin)
+            found[name] = percent_value(value[name], f"{where} {name}", origin)
         elif previous is not None:
             found[name] = getattr(previous, name)
         else:

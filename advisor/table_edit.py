@@ -43,12 +43,9 @@ from advisor.table import (
     Table,
     default_table,
     merge_table,
-    not_a_section,
-    parse_toml,
-    read_table_file,
     resolve_table_path,
-    shown_value,
 )
+from advisor.table_file import not_a_section, parse_toml, read_table_file, shown_value
 from advisor.text import shown
 from advisor.words import Word
 

@@ -2,18 +2,17 @@
 
 Deals misère-like hands (seeded: random hands leaning to low cards, the hands a player weighs a
 misère on; fully random hands are caught by many tricks and cost far more to solve), and times
-:func:`advisor.exact.exact_odds` with the default 924 samples for each hand and each leading seat
-(me, left, right) in one process, with the exact discard (the default: all 66 discards of each
-talon weighed by play) and, for comparison, the table's. It prints the median, the 90th
-percentile and the worst case per seat, and the same over the hands where the exact discard
-changed the score (the hands where the choice is open, and costs the most). Then it times
-``advisor discard --exact`` (2,000 layouts) on the twelve cards of a few of the hands with a
-talon, and writes the hands to a file and times ``advisor batch --exact --jobs 2`` (and
-``--jobs 1``) on it, in hands per second. Targets (issue 11): median at most 0.5 s per hand and
-seat with the exact discard; ``discard --exact`` at most 2 s for a typical hand. The solver's
-transposition table lives on between calls in a process, as it does in a batch run, so the
-seats timed after the first find some positions already solved. Times are CPU seconds of this
-process (the machine is shared).
+:func:`advisor.exact.analysis.exact_odds` with the default 924 samples for each hand and each
+leading seat (me, left, right) in one process, with the exact discard (the default: all 66 discards
+of each talon weighed by play) and, for comparison, the table's. It prints the median, the 90th
+percentile and the worst case per seat, and the same over the hands where the exact discard changed
+the score (the hands where the choice is open, and costs the most). Then it times ``advisor discard
+--exact`` (2,000 layouts) on the twelve cards of a few of the hands with a talon, and writes the
+hands to a file and times ``advisor batch --exact --jobs 2`` (and ``--jobs 1``) on it, in hands per
+second. Targets (issue 11): median at most 0.5 s per hand and seat with the exact discard; ``discard
+--exact`` at most 2 s for a typical hand. The solver's transposition table lives on between calls in
+a process, as it does in a batch run, so the seats timed after the first find some positions already
+solved. Times are CPU seconds of this process (the machine is shared).
 
     python benchmarks/exact_odds.py [--hands 50] [--seed 6]
 """
@@ -35,8 +34,9 @@ from pathlib import Path
 from typing import TypeVar
 
 from advisor.cards import CardSet
-from advisor.discard_odds import discard_odds
-from advisor.exact import DEFAULT_SAMPLES, exact_odds
+from advisor.exact.discard_odds import discard_odds
+from advisor.exact.misere import exact_odds
+from advisor.exact.settings import DEFAULT_SAMPLES, ExactSettings
 from advisor.seats import Lead
 from advisor.table import default_table
 
@@ -118,7 +118,7 @@ def main() -> None:
         for hand in hands:
             spent, exact = timed(partial(exact_odds, hand, lead, table))
             spent_table, by_table_discard = timed(
-                partial(exact_odds, hand, lead, table, discard="table")
+                partial(exact_odds, hand, lead, table, ExactSettings(discard="table"))
             )
             times.append(spent)
             table_times.append(spent_table)

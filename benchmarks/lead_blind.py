@@ -24,7 +24,8 @@ import time
 from collections.abc import Sequence
 
 from advisor.cards import CardSet
-from advisor.lead import BlindLead, lead_odds
+from advisor.lead import lead_odds
+from advisor.lead_figures import BlindLead
 from advisor.seats import Lead
 from advisor.table import default_table
 from advisor.talon import declaring_discard

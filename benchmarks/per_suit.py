@@ -34,7 +34,7 @@ from exact_speed import LEADS, SEED, card, hand_set
 from machine import machine_ticks
 
 from advisor.cards import DECK_MASK, CardSet
-from advisor.exact import exact_odds
+from advisor.exact.misere import exact_odds
 from advisor.seats import Lead, Seat
 from advisor.solver import _core as core
 from advisor.solver import catch_odds, nodes_searched

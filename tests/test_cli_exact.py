@@ -11,7 +11,8 @@ import pytest
 from click.testing import CliRunner
 from solver_build import needs_solver
 
-import advisor.exact
+import advisor.exact.settings
+import advisor.solver
 from advisor.cli import main
 from advisor.solver import SolverUnavailableError
 
@@ -222,7 +223,7 @@ def test_too_close_to_call_says_how_many_deals_would_tell(
 
 
 def test_missing_solver_exits_4(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(advisor.exact, "core_available", lambda: False)
+    monkeypatch.setattr(advisor.solver, "core_available", lambda: False)
     result = runner.invoke(main, ["check", LONE_KING, "--exact"])
     assert result.exit_code == 4
     assert result.output == f"Error: {SolverUnavailableError()}\n"
@@ -238,7 +239,7 @@ def test_help_documents_exact(runner: CliRunner) -> None:
     result = runner.invoke(main, ["check", "--help"])
     assert "-x, --exact" in result.output and "--lead [me|left|right|them]" in result.output
     shown = " ".join(result.output.split())
-    assert f"[default: {advisor.exact.DEFAULT_SAMPLES}; 1<=x<=10000000]" in shown
+    assert f"[default: {advisor.exact.settings.DEFAULT_SAMPLES}; 1<=x<=10000000]" in shown
     assert (
         "with --exact, the exact-play verdict: declare when the expected score beats pass_score"
         in shown
@@ -251,7 +252,8 @@ def test_plain_check_never_loads_the_exact_modules() -> None:
         "import sys; from click.testing import CliRunner; from advisor.cli import main; "
         "CliRunner().invoke(main, ['check', '-q', '7S 8S 9S 7C 8C 7D 8D 9D 7H 8H']); "
         "print(sorted(m for m in sys.modules if m in "
-        "('advisor.exact', 'advisor.solver', 'advisor.talon', 'advisor.cli.render_exact')))"
+        "('advisor.exact.misere', 'advisor.exact.analysis', 'advisor.solver', 'advisor.talon', "
+        "'advisor.cli.render_exact')))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"

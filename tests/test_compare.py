@@ -20,7 +20,8 @@ from advisor.compare import (
     HandPair,
     Side,
 )
-from advisor.exact import exact_odds
+from advisor.exact.misere import exact_odds
+from advisor.exact.settings import ExactSettings
 from advisor.seats import Lead
 from advisor.table import default_table, exact_table, merge_table
 from advisor.verdict import assess
@@ -130,7 +131,7 @@ def test_following_a_table() -> None:
 
 
 def test_the_exact_samples_are_rounded_as_check_rounds_them() -> None:
-    assert ExactComparison(ExactFields(500, 0, "exact")).samples == 462
+    assert ExactComparison(ExactFields(ExactSettings(500, 0, "exact"))).samples == 462
     assert ExactComparison().samples == 924
 
 
@@ -138,14 +139,16 @@ def test_the_exact_samples_are_rounded_as_check_rounds_them() -> None:
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_exact_play_scores_each_table(jobs: int) -> None:
     lines = random_lines(7, 6)
-    analysis = ExactFields(231, 3, "exact")
+    analysis = ExactFields(ExactSettings(231, 3, "exact"))
     comparison = Comparison(default_table(), exact_table(), exact=ExactComparison(analysis, jobs))
     pairs, tally, _ = run(comparison, text_source(lines))
     assert len(pairs) == 6 and tally.exact is not None
     expected = {name: Following() for name in ("table", "against", "exact")}
     for pair in pairs:
         lead = Lead(pair.lead)
-        found = exact_odds(parse_hand(pair.hand), lead, default_table(), samples=231, seed=3)
+        found = exact_odds(
+            parse_hand(pair.hand), lead, default_table(), ExactSettings(samples=231, seed=3)
+        )
         assert pair.exact == found.to_dict()
         expected["table"].add(pair.table.declare, pair.exact)
         expected["against"].add(pair.against.declare, pair.exact)

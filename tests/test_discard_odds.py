@@ -10,8 +10,9 @@ from solver_build import require_solver
 
 from advisor.cards import parse_cards
 from advisor.cli import main
-from advisor.discard_odds import DROP_FROM, FIRST_BATCH, SETTLED_BEST, TOLERANCE, discard_odds
 from advisor.errors import CardCountError, ExactError, LimitError
+from advisor.exact.discard_odds import DROP_FROM, FIRST_BATCH, SETTLED_BEST, TOLERANCE, discard_odds
+from advisor.exact.settings import ExactSettings
 from advisor.seats import Lead, Seat
 from advisor.solver import catch_odds
 from advisor.table import default_table, merge_table
@@ -33,7 +34,7 @@ def test_the_issue_hand_throws_the_king_and_ace() -> None:
 
 
 def test_every_discard_is_there_once_best_first() -> None:
-    found = discard_odds(TWELVE, Lead.ME, TABLE, samples=300, seed=4, full=True)
+    found = discard_odds(TWELVE, Lead.ME, TABLE, ExactSettings(samples=300, seed=4, full=True))
     assert len({c.discards for c in found.candidates}) == 66
     settled = [c for c in found.candidates if c.settled]
     scores = [c.expected_score for c in settled]
@@ -54,7 +55,7 @@ def test_every_discard_is_there_once_best_first() -> None:
 @pytest.mark.parametrize("seat", [Seat.M, Seat.R])
 def test_a_discard_scores_as_solve_scores_its_ten_cards(seat: Seat) -> None:
     lead = Lead.ME if seat is Seat.M else Lead.RIGHT
-    found = discard_odds(TWELVE, lead, TABLE, samples=400, seed=11, full=True)
+    found = discard_odds(TWELVE, lead, TABLE, ExactSettings(samples=400, seed=11, full=True))
     for candidate in [c for c in found.candidates if c.settled][:3]:
         alone = catch_odds(candidate.hand, candidate.discards, seat, samples=400, seed=11)
         (seat_found,) = candidate.seats
@@ -62,14 +63,14 @@ def test_a_discard_scores_as_solve_scores_its_ten_cards(seat: Seat) -> None:
 
 
 def test_them_is_both_seats_averaged() -> None:
-    both = discard_odds(TWELVE, Lead.THEM, TABLE, samples=300)
+    both = discard_odds(TWELVE, Lead.THEM, TABLE, ExactSettings(samples=300))
     assert [s.seat for s in both.best.seats] == [Seat.L, Seat.R]
     left, right = both.best.seats
     assert both.best.p_caught == pytest.approx((left.p_caught + right.p_caught) / 2)
 
 
 def test_all_layouts_for_the_leaders_equal_solve_exact(runner: CliRunner) -> None:
-    found = discard_odds(TWELVE, Lead.ME, TABLE, samples=300, exact=True)
+    found = discard_odds(TWELVE, Lead.ME, TABLE, ExactSettings(samples=300, every_layout=True))
     leaders = [c for c in found.candidates if c.exact]
     assert leaders and leaders[0] == found.best
     for candidate in leaders:
@@ -82,34 +83,39 @@ def test_all_layouts_for_the_leaders_equal_solve_exact(runner: CliRunner) -> Non
 
 
 def test_same_seed_same_answer_and_jobs_do_not_matter() -> None:
-    one = discard_odds(ISSUE, Lead.ME, TABLE, samples=300, seed=2, exact=True)
-    assert discard_odds(ISSUE, Lead.ME, TABLE, samples=300, seed=2, exact=True) == one
-    two = discard_odds(ISSUE, Lead.ME, TABLE, samples=300, seed=2, exact=True, jobs=2)
+    one = discard_odds(ISSUE, Lead.ME, TABLE, ExactSettings(samples=300, seed=2, every_layout=True))
+    assert (
+        discard_odds(ISSUE, Lead.ME, TABLE, ExactSettings(samples=300, seed=2, every_layout=True))
+        == one
+    )
+    two = discard_odds(
+        ISSUE, Lead.ME, TABLE, ExactSettings(samples=300, seed=2, every_layout=True, jobs=2)
+    )
     assert two == one
-    both = discard_odds(ISSUE, Lead.THEM, TABLE, samples=300, seed=2)
-    assert discard_odds(ISSUE, Lead.THEM, TABLE, samples=300, seed=2, jobs=2) == both
-    assert discard_odds(ISSUE, Lead.ME, TABLE, samples=300, seed=3) != discard_odds(
-        ISSUE, Lead.ME, TABLE, samples=300, seed=2
+    both = discard_odds(ISSUE, Lead.THEM, TABLE, ExactSettings(samples=300, seed=2))
+    assert discard_odds(ISSUE, Lead.THEM, TABLE, ExactSettings(samples=300, seed=2, jobs=2)) == both
+    assert discard_odds(ISSUE, Lead.ME, TABLE, ExactSettings(samples=300, seed=3)) != discard_odds(
+        ISSUE, Lead.ME, TABLE, ExactSettings(samples=300, seed=2)
     )
 
 
 def test_the_verdict_is_the_best_score_against_passing() -> None:
-    found = discard_odds(TWELVE, Lead.ME, TABLE, samples=300)
+    found = discard_odds(TWELVE, Lead.ME, TABLE, ExactSettings(samples=300))
     score = found.best.expected_score
     assert score == 10 and found.verdict == "declare"
     high = merge_table(default_table(), "pass_score = 10", "high.toml")
-    assert discard_odds(TWELVE, Lead.ME, high, samples=300).verdict == "pass"
+    assert discard_odds(TWELVE, Lead.ME, high, ExactSettings(samples=300)).verdict == "pass"
 
 
 def test_bad_input() -> None:
     with pytest.raises(CardCountError, match="11 cards given, 12 are needed"):
         discard_odds(parse_cards("♠7810 ♣79J ♦78 ♥79K"), Lead.ME, TABLE)
     with pytest.raises(LimitError, match="at least 1, not 0"):
-        discard_odds(TWELVE, Lead.ME, TABLE, samples=0)
+        discard_odds(TWELVE, Lead.ME, TABLE, ExactSettings(samples=0))
 
 
 def test_to_dict() -> None:
-    data = discard_odds(ISSUE, Lead.LEFT, TABLE, samples=300, full=True).to_dict()
+    data = discard_odds(ISSUE, Lead.LEFT, TABLE, ExactSettings(samples=300, full=True)).to_dict()
     assert set(data) == {
         "cards", "lead", "samples", "layouts", "seed", "exact", "pass_score", "threshold",
         "verdict", "best", "candidates",
@@ -142,7 +148,7 @@ def test_the_splits_stop_once_they_tell_enough() -> None:
 def test_an_all_pass_pass_score_needs_the_hand_as_dealt() -> None:
     table = merge_table(default_table(), 'pass_score = "allpass"', "allpass.toml")
     with pytest.raises(ExactError, match="needs the ten cards as dealt"):
-        discard_odds(TWELVE, Lead.ME, table, samples=30)
+        discard_odds(TWELVE, Lead.ME, table, ExactSettings(samples=30))
 
 
 CLOSE_CALL = parse_cards("7S 9S 7C 8C 9C QC KC 8D 9D 10D 7H 10H")  # best about -0.2 to -0.5
@@ -154,7 +160,7 @@ def test_discards_far_below_the_best_are_screened_no_further(
     """A close call plays every split; the discards far below the best keep the figures of
     the first splits they were screened on (advisor solve's own there), and the choice, its
     score and its histogram are those of screening every discard on every split."""
-    found = discard_odds(CLOSE_CALL, Lead.RIGHT, TABLE, samples=600)
+    found = discard_odds(CLOSE_CALL, Lead.RIGHT, TABLE, ExactSettings(samples=600))
     assert found.layouts == 600 and found.screened_less
     best = found.best
     best_score = best.expected_score
@@ -166,8 +172,8 @@ def test_discards_far_below_the_best_are_screened_no_further(
         assert seat.caught == alone.caught
         assert candidate.score_bound < best_score - TOLERANCE
         assert candidate.to_dict()["layouts"] == seat.layouts
-    monkeypatch.setattr("advisor.discard_odds.DROP_FROM", 10**9)
-    every = discard_odds(CLOSE_CALL, Lead.RIGHT, TABLE, samples=600)
+    monkeypatch.setattr("advisor.exact.discard_odds.DROP_FROM", 10**9)
+    every = discard_odds(CLOSE_CALL, Lead.RIGHT, TABLE, ExactSettings(samples=600))
     assert not every.screened_less
     assert every.best.discards == best.discards and every.best.histogram == best.histogram
     assert every.best.expected_score == best_score
@@ -175,7 +181,7 @@ def test_discards_far_below_the_best_are_screened_no_further(
     for candidate in found.candidates:
         if candidate not in found.screened_less and candidate.same_as is None:
             assert by_discard[candidate.discards].p_caught == candidate.p_caught
-    full = discard_odds(CLOSE_CALL, Lead.RIGHT, TABLE, samples=600, full=True)
+    full = discard_odds(CLOSE_CALL, Lead.RIGHT, TABLE, ExactSettings(samples=600, full=True))
     assert not full.screened_less
 
 

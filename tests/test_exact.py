@@ -8,14 +8,17 @@ import random
 import pytest
 from solver_build import require_solver
 
-import advisor.exact
+import advisor.solver
 from advisor.cards import CardSet, parse_cards, parse_hand
 from advisor.defaults import TALON_COUNT
-from advisor.errors import CardCountError, LimitError
-from advisor.exact import DEFAULT_SAMPLES, ExactError, Method, exact_odds, splits_per_talon
-from advisor.exact_sample import CHOICE_SPLITS_PER_TALON, Deals, SplitSampler, Stratum
+from advisor.errors import CardCountError, ExactError, LimitError
+from advisor.exact.deals import CHOICE_SPLITS_PER_TALON, Deals, SplitSampler, Stratum
+from advisor.exact.misere import exact_odds
+from advisor.exact.result import Method
+from advisor.exact.settings import DEFAULT_SAMPLES, ExactSettings
 from advisor.seats import Lead, Seat
-from advisor.solver import EXACT_LAYOUTS, Odds, SolverUnavailableError, catch_odds
+from advisor.solver import Odds, SolverUnavailableError, catch_odds
+from advisor.splits import EXACT_LAYOUTS
 from advisor.table import Table, default_table, merge_table
 from advisor.talon import talon_discards
 
@@ -36,25 +39,25 @@ SEED = 20261129
     ("samples", "per_talon"), [(1, 1), (231, 1), (346, 1), (347, 2), (924, 4), (1000, 4)]
 )
 def test_samples_round_to_a_multiple_of_231(samples: int, per_talon: int) -> None:
-    assert splits_per_talon(samples) == per_talon
+    assert ExactSettings(samples).per_talon == per_talon
     assert DEFAULT_SAMPLES == 4 * TALON_COUNT == 924
 
 
 @pytest.mark.parametrize("samples", [0, -5])
 def test_samples_must_be_positive(samples: int) -> None:
     with pytest.raises(LimitError, match=f"at least 1, not {samples}"):
-        exact_odds(LONE_KING, Lead.ME, TABLE, samples=samples)
+        exact_odds(LONE_KING, Lead.ME, TABLE, ExactSettings(samples=samples))
 
 
 def test_bad_discard_mode_and_hand() -> None:
     with pytest.raises(ExactError, match="discard 'best' must be exact, table or solver"):
-        exact_odds(LONE_KING, Lead.ME, TABLE, discard="best")
+        exact_odds(LONE_KING, Lead.ME, TABLE, ExactSettings(discard="best"))
     with pytest.raises(CardCountError, match="11 cards given, a hand has 10"):
         exact_odds(LONE_KING | parse_cards("AH"), Lead.ME, TABLE)
 
 
 def test_missing_solver(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(advisor.exact, "core_available", lambda: False)
+    monkeypatch.setattr(advisor.solver, "core_available", lambda: False)
     with pytest.raises(SolverUnavailableError, match="compiled solver"):
         exact_odds(LONE_KING, Lead.ME, TABLE)
 
@@ -163,7 +166,7 @@ def test_interval_holds_the_full_enumeration(hand: CardSet, talon: str, seat: Se
 
 @pytest.mark.parametrize("lead", Lead)
 def test_a_clean_hand_is_never_caught(lead: Lead) -> None:
-    found = exact_odds(CLEAN, lead, TABLE, samples=231, seed=SEED, full=True)
+    found = exact_odds(CLEAN, lead, TABLE, ExactSettings(samples=231, seed=SEED, full=True))
     assert found.method is Method.FULL and found.talons_used == TALON_COUNT
     assert found.p_caught == 0 and found.interval[0] == 0
     assert found.histogram is not None and found.histogram[0] == 231 * len(lead.seats)
@@ -175,19 +178,19 @@ def test_a_clean_hand_is_never_caught(lead: Lead) -> None:
 
 @pytest.mark.parametrize("lead", Lead)
 def test_a_hand_no_talon_can_save_is_always_caught(lead: Lead) -> None:
-    found = exact_odds(HOPELESS, lead, TABLE, samples=231, seed=SEED, full=True)
+    found = exact_odds(HOPELESS, lead, TABLE, ExactSettings(samples=231, seed=SEED, full=True))
     assert found.p_caught == 1 and found.interval[1] == pytest.approx(1)
     assert found.histogram is not None and found.histogram[0] == 0
     assert found.expected_score <= -40
     assert found.verdict == found.founding.verdict == "pass" and found.reason is None
-    bounded = exact_odds(HOPELESS, lead, TABLE, samples=231, seed=SEED)
+    bounded = exact_odds(HOPELESS, lead, TABLE, ExactSettings(samples=231, seed=SEED))
     assert bounded.method is Method.BOUNDS and bounded.bound and bounded.histogram is None
     assert bounded.p_caught == 1 and bounded.expected_score == -10  # caught: -10 at least
     assert bounded.verdict == "pass" and not bounded.too_close
 
 
 def test_the_lone_king_example() -> None:
-    found = exact_odds(LONE_KING, Lead.THEM, TABLE, full=True)
+    found = exact_odds(LONE_KING, Lead.THEM, TABLE, ExactSettings(full=True))
     assert found.founding.verdict == "pass"
     assert 0.04 <= found.p_caught <= 0.08
     assert found.verdict == "declare"
@@ -197,9 +200,11 @@ def test_the_lone_king_example() -> None:
 
 
 def test_them_averages_the_catchers_seats() -> None:
-    both = exact_odds(LONE_KING, Lead.THEM, TABLE, samples=231, seed=SEED, full=True)
-    left = exact_odds(LONE_KING, Lead.LEFT, TABLE, samples=231, seed=SEED, full=True)
-    right = exact_odds(LONE_KING, Lead.RIGHT, TABLE, samples=231, seed=SEED, full=True)
+    both = exact_odds(LONE_KING, Lead.THEM, TABLE, ExactSettings(samples=231, seed=SEED, full=True))
+    left = exact_odds(LONE_KING, Lead.LEFT, TABLE, ExactSettings(samples=231, seed=SEED, full=True))
+    right = exact_odds(
+        LONE_KING, Lead.RIGHT, TABLE, ExactSettings(samples=231, seed=SEED, full=True)
+    )
     assert both.seats == left.seats + right.seats
     assert math.isclose(both.p_caught, (left.p_caught + right.p_caught) / 2)
     assert math.isclose(both.interval[0], (left.interval[0] + right.interval[0]) / 2)
@@ -211,8 +216,8 @@ def test_them_averages_the_catchers_seats() -> None:
 
 def test_same_seed_same_answer() -> None:
     hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
-    first = exact_odds(hand, Lead.ME, TABLE, seed=7)
-    assert exact_odds(hand, Lead.ME, TABLE, seed=7) == first
+    first = exact_odds(hand, Lead.ME, TABLE, ExactSettings(seed=7))
+    assert exact_odds(hand, Lead.ME, TABLE, ExactSettings(seed=7)) == first
     assert 0 < first.p_caught < 1
 
 
@@ -220,8 +225,12 @@ def test_same_seed_same_answer() -> None:
 def test_the_solver_discard_never_scores_less_than_the_table(lead: Lead) -> None:
     # The table's best discard is one of the solver's candidates, on the same splits.
     hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
-    by_table = exact_odds(hand, lead, TABLE, samples=462, seed=SEED, discard="table", full=True)
-    by_solver = exact_odds(hand, lead, TABLE, samples=462, seed=SEED, discard="solver", full=True)
+    by_table = exact_odds(
+        hand, lead, TABLE, ExactSettings(samples=462, seed=SEED, discard="table", full=True)
+    )
+    by_solver = exact_odds(
+        hand, lead, TABLE, ExactSettings(samples=462, seed=SEED, discard="solver", full=True)
+    )
     assert by_solver.expected_score >= by_table.expected_score
     assert by_solver.to_dict()["discard"] == "solver"
 
@@ -229,7 +238,7 @@ def test_the_solver_discard_never_scores_less_than_the_table(lead: Lead) -> None
 def test_declare_then_pass_reason() -> None:
     # The founding rule declares a 50 % hole; exact play (a few per cent) is above a 2 % limit.
     table = merge_table(default_table(), "exact_threshold = 2", "strict.toml")
-    found = exact_odds(FIXTURE, Lead.ME, table, samples=231, seed=SEED, full=True)
+    found = exact_odds(FIXTURE, Lead.ME, table, ExactSettings(samples=231, seed=SEED, full=True))
     assert found.founding.verdict == "declare" and found.verdict == "pass"
     assert found.reason is not None
     assert str(found.reason).startswith("with best play the catchers catch it in ")
@@ -237,7 +246,9 @@ def test_declare_then_pass_reason() -> None:
 
 
 def test_to_dict() -> None:
-    data = exact_odds(LONE_KING, Lead.LEFT, TABLE, samples=231, seed=SEED, full=True).to_dict()
+    data = exact_odds(
+        LONE_KING, Lead.LEFT, TABLE, ExactSettings(samples=231, seed=SEED, full=True)
+    ).to_dict()
     assert set(data) == {
         "lead", "discard", "seed", "samples", "method", "talons", "deals", "bound", "p_caught",
         "low", "high", "histogram", "expected_score", "score_low", "score_high", "pass_score",
@@ -274,7 +285,7 @@ def test_results_hang_together(seed: int) -> None:
     rng = random.Random(seed)
     for hand in low_hands(seed, 4):
         lead = rng.choice(list(Lead))
-        found = exact_odds(hand, lead, TABLE, samples=231, seed=seed, full=True)
+        found = exact_odds(hand, lead, TABLE, ExactSettings(samples=231, seed=seed, full=True))
         low, high = found.interval
         assert 0 <= low <= found.p_caught <= high <= 1
         histogram = found.histogram or ()
@@ -300,13 +311,21 @@ def with_settings(text: str) -> Table:
 
 def test_the_verdict_follows_the_score_at_its_edge() -> None:
     hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
-    found = exact_odds(hand, Lead.ME, TABLE, samples=231, seed=SEED, full=True)
+    found = exact_odds(hand, Lead.ME, TABLE, ExactSettings(samples=231, seed=SEED, full=True))
     score = found.expected_score
     assert 0 < score < 10 and found.verdict == "declare"
-    below = exact_odds(hand, Lead.ME, with_settings(f"pass_score = {score - 0.001}"),
-                       samples=231, seed=SEED, full=True)  # fmt: skip
-    above = exact_odds(hand, Lead.ME, with_settings(f"pass_score = {score + 0.001}"),
-                       samples=231, seed=SEED, full=True)  # fmt: skip
+    below = exact_odds(
+        hand,
+        Lead.ME,
+        with_settings(f"pass_score = {score - 0.001}"),
+        ExactSettings(samples=231, seed=SEED, full=True),
+    )
+    above = exact_odds(
+        hand,
+        Lead.ME,
+        with_settings(f"pass_score = {score + 0.001}"),
+        ExactSettings(samples=231, seed=SEED, full=True),
+    )
     assert below.expected_score == above.expected_score == score
     assert (below.verdict, above.verdict) == ("declare", "pass")
     assert above.to_dict()["pass_score"] == pytest.approx(score + 0.001)
@@ -327,13 +346,21 @@ def test_the_issue_hand_passes_on_its_own_lead() -> None:
 
 def test_the_threshold_is_an_extra_limit() -> None:
     hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
-    free = exact_odds(hand, Lead.ME, TABLE, samples=231, seed=SEED, full=True)
+    free = exact_odds(hand, Lead.ME, TABLE, ExactSettings(samples=231, seed=SEED, full=True))
     caught = 100 * free.p_caught
     assert free.threshold is None and free.declare
-    strict = exact_odds(hand, Lead.ME, with_settings(f"exact_threshold = {caught - 0.5}"),
-                        samples=231, seed=SEED, full=True)  # fmt: skip
-    loose = exact_odds(hand, Lead.ME, with_settings(f"exact_threshold = {caught + 0.5}"),
-                       samples=231, seed=SEED, full=True)  # fmt: skip
+    strict = exact_odds(
+        hand,
+        Lead.ME,
+        with_settings(f"exact_threshold = {caught - 0.5}"),
+        ExactSettings(samples=231, seed=SEED, full=True),
+    )
+    loose = exact_odds(
+        hand,
+        Lead.ME,
+        with_settings(f"exact_threshold = {caught + 0.5}"),
+        ExactSettings(samples=231, seed=SEED, full=True),
+    )
     assert (strict.verdict, loose.verdict) == ("pass", "declare")
     off = with_settings("exact_threshold = 40\n")
     assert merge_table(off, "exact_threshold = false", "off.toml").exact_threshold is None
@@ -343,8 +370,12 @@ def test_a_declare_turned_pass_names_the_score() -> None:
     # A permissive table declares the hand; exact play catches it often enough, and for
     # enough tricks, to score below zero.
     loose = "threshold = 100\ncombine = 'max'\nmax_holes = 4\n[rules]\nno_seven = false\n"
-    found = exact_odds(parse_hand("♠8 9 ♣7 9 10 ♦8 9 ♥7 8 J"), Lead.ME, with_settings(loose),
-                       full=True)  # fmt: skip
+    found = exact_odds(
+        parse_hand("♠8 9 ♣7 9 10 ♦8 9 ♥7 8 J"),
+        Lead.ME,
+        with_settings(loose),
+        ExactSettings(full=True),
+    )
     assert found.founding.verdict == "declare" and found.verdict == "pass"
     tricks = found.tricks_when_caught
     assert str(found.reason) == (
@@ -355,9 +386,15 @@ def test_a_declare_turned_pass_names_the_score() -> None:
 
 def test_too_close_to_call() -> None:
     hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
-    score = exact_odds(hand, Lead.ME, TABLE, samples=231, seed=SEED, full=True).expected_score
-    found = exact_odds(hand, Lead.ME, with_settings(f"pass_score = {score - 0.2}"),
-                       samples=231, seed=SEED, full=True)  # fmt: skip
+    score = exact_odds(
+        hand, Lead.ME, TABLE, ExactSettings(samples=231, seed=SEED, full=True)
+    ).expected_score
+    found = exact_odds(
+        hand,
+        Lead.ME,
+        with_settings(f"pass_score = {score - 0.2}"),
+        ExactSettings(samples=231, seed=SEED, full=True),
+    )
     low, high = found.score_interval
     assert low < found.pass_score < found.expected_score < high
     assert found.too_close and found.verdict == "declare"  # the point estimate decides
@@ -388,7 +425,7 @@ def test_a_pass_priced_by_all_pass() -> None:
     table = with_settings('pass_score = "allpass"')
     assert table.pass_score is None and table.pass_from_allpass
     hand = parse_hand("♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J")
-    found = exact_odds(hand, Lead.RIGHT, table, samples=231, seed=SEED, full=True)
+    found = exact_odds(hand, Lead.RIGHT, table, ExactSettings(samples=231, seed=SEED, full=True))
     assert found.passing is not None and found.passing.seats == Lead.RIGHT.positions
     assert found.pass_score == -found.passing.expected_penalty < 0
     assert found.declare == (found.expected_score > found.pass_score)
@@ -396,11 +433,17 @@ def test_a_pass_priced_by_all_pass() -> None:
     assert data["pass_score"] == round(found.pass_score, 2) and data["passing"]["seats"]
     # a cost given for the seats the lead needs is used as it is; for others it is made anew
     given = passing_cost(hand, Lead.RIGHT.positions, AllPassRules(), samples=20, seed=3)
-    again = exact_odds(hand, Lead.RIGHT, table, samples=231, seed=SEED, passing=given, full=True)
+    again = exact_odds(
+        hand, Lead.RIGHT, table, ExactSettings(samples=231, seed=SEED, full=True), passing=given
+    )
     assert again.passing is given
     other = passing_cost(hand, Lead.ME.positions, AllPassRules(), samples=20, seed=3)
-    third = exact_odds(hand, Lead.RIGHT, table, samples=231, seed=SEED, passing=other, full=True)
+    third = exact_odds(
+        hand, Lead.RIGHT, table, ExactSettings(samples=231, seed=SEED, full=True), passing=other
+    )
     assert third.passing == found.passing
     # with a number in the table, a cost given is not the pass score
-    plain = exact_odds(hand, Lead.RIGHT, TABLE, samples=231, seed=SEED, passing=given, full=True)
+    plain = exact_odds(
+        hand, Lead.RIGHT, TABLE, ExactSettings(samples=231, seed=SEED, full=True), passing=given
+    )
     assert plain.passing is None and plain.pass_score == 0

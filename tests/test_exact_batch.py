@@ -15,7 +15,8 @@ from solver_build import require_solver
 import advisor.solver
 from advisor.cards import CardSet, parse_hand
 from advisor.cli import main
-from advisor.exact import exact_odds
+from advisor.exact.misere import exact_odds
+from advisor.exact.settings import ExactSettings
 from advisor.seats import Lead
 from advisor.solver import SolverUnavailableError
 from advisor.table import default_table
@@ -61,7 +62,9 @@ def test_every_valid_record_gains_the_exact_object(runner: CliRunner, hands_file
     assert "exact" not in records[2] and "error" in records[2]
     for record in (records[0], records[1], records[3]):
         lead = Lead.ME if record["lead"] == "me" else Lead.THEM
-        found = exact_odds(parse_hand(record["hand"]), lead, default_table(), samples=231)
+        found = exact_odds(
+            parse_hand(record["hand"]), lead, default_table(), ExactSettings(samples=231)
+        )
         assert record["exact"] == found.to_dict()
         assert record["verdict"] == found.founding.verdict  # the founding rule's
     assert records[0]["exact"]["verdict"] == "declare" and records[0]["verdict"] == "pass"

@@ -14,19 +14,14 @@ from hypothesis import strategies as st
 from solver_build import require_solver
 from test_solver_oracle import brute_force
 
-import advisor.exact_discard
+import advisor.exact.deepening
+import advisor.exact.dominance
+import advisor.exact.scores
 from advisor.cards import CardSet, parse_cards
-from advisor.exact_discard import (
-    CLEAN_SCORE,
-    Catches,
-    Discards,
-    catch_bound,
-    choose_discard,
-    histogram_total,
-    score_discards,
-    steps_below,
-    total_score,
-)
+from advisor.exact.deepening import choose_discard, steps_below
+from advisor.exact.dominance import Catches, Discards
+from advisor.exact.scores import score_discards
+from advisor.scoring import MISERE
 from advisor.seats import Lead, Seat
 from advisor.solver import GAVE_UP, solve_layout, solve_many
 from advisor.table import default_table
@@ -67,7 +62,7 @@ def truth(twelve: CardSet, seat: Seat, layouts: array[int]) -> tuple[list[CardSe
     """The table's order of discards and each one's total, every layout solved in full."""
     pool = twelve.complement()
     order = table_order(twelve, seat)
-    return order, [total_score(solve_many(twelve - d, pool, seat, layouts)) for d in order]
+    return order, [MISERE.total(solve_many(twelve - d, pool, seat, layouts)) for d in order]
 
 
 def hard_cases(count: int) -> list[tuple[CardSet, Seat, array[int]]]:
@@ -104,8 +99,8 @@ def test_steps_below_is_the_fewest_that_fall_below(room: int, step: int) -> None
 def test_the_catch_bound_holds_any_tricks(layouts: int, data: st.DataObject) -> None:
     tricks = bytes(data.draw(st.lists(st.integers(0, 10), min_size=layouts, max_size=layouts)))
     caught = sum(1 for t in tricks if t)
-    assert total_score(tricks) <= catch_bound(layouts, caught)
-    assert histogram_total([tricks.count(t) for t in range(11)]) == total_score(tricks)
+    assert MISERE.total(tricks) <= MISERE.catch_bound(layouts, caught)
+    assert MISERE.histogram_total([tricks.count(t) for t in range(11)]) == MISERE.total(tricks)
 
 
 # --- the choice against all 66 in full ---------------------------------------------------------
@@ -127,7 +122,7 @@ def test_scoring_all_66_keeps_true_figures_and_true_bounds(
     order = table_order(twelve, seat)
     seats = (Seat.L, Seat.R) if seat is not Seat.M else (Seat.M,)
     tricks = {d: [solve_many(twelve - d, pool, s, layouts) for s in seats] for d in order}
-    totals = {d: sum(map(total_score, found)) for d, found in tricks.items()}
+    totals = {d: sum(map(MISERE.total, found)) for d, found in tricks.items()}
     scored = score_discards(twelve, pool, seats, layouts, order, settle_best=3)
     assert sorted(found.discards.mask for found in scored) == sorted(d.mask for d in order)
     best = max(order, key=lambda d: (totals[d], -order.index(d)))
@@ -138,8 +133,8 @@ def test_scoring_all_66_keeps_true_figures_and_true_bounds(
             assert seat_found.caught == sum(1 for t in truth if t)
             if seat_found.histogram is not None:
                 assert seat_found.histogram == tuple(truth.count(t) for t in range(11))
-                assert histogram_total(seat_found.histogram) == seat_found.bound
-            assert seat_found.bound >= total_score(truth)
+                assert MISERE.histogram_total(seat_found.histogram) == seat_found.bound
+            assert seat_found.bound >= MISERE.total(truth)
 
 
 def test_a_clean_first_choice_is_taken_at_once() -> None:
@@ -338,11 +333,11 @@ def test_the_search_finds_the_best_of_made_up_answers(
     twelve = low_twelve(rng)
     n = rng.choice([1, 2, 4, 8])
     play = MadeUpPlay(twelve, n, rng)
-    monkeypatch.setattr(advisor.exact_discard, "solve_many", play)
+    for module in (advisor.exact.dominance, advisor.exact.deepening):
+        monkeypatch.setattr(module, "solve_many", play)
     layouts = array("I", range(n))
     order = table_order(twelve, Seat.L)
-    totals = [CLEAN_SCORE * sum(1 for j in range(n) if not play.tricks(twelve - d, j))
-              - 10 * sum(play.tricks(twelve - d, j) for j in range(n)) for d in order]  # fmt: skip
+    totals = [MISERE.total(bytes(play.tricks(twelve - d, j) for j in range(n))) for d in order]
     best = max(range(66), key=lambda i: (totals[i], -i))
     assert choose_discard(twelve, twelve.complement(), Seat.L, layouts, iter(order)) == order[best]
     scored = score_discards(twelve, twelve.complement(), (Seat.L,), layouts, order)
@@ -362,7 +357,7 @@ def test_a_batch_screens_in_pieces_with_the_same_answers() -> None:
     order = list(talon_discard_order(twelve, Lead.THEM.founding, default_table()))
     found = []
     for jobs in (1, 2, 5):
-        scores = advisor.exact_discard.DiscardScores(twelve, pool, Lead.THEM.seats, order, jobs)
+        scores = advisor.exact.scores.DiscardScores(twelve, pool, Lead.THEM.seats, order, jobs)
         scores.add(layouts[:32])
         scores.add(layouts[32:])
         scores.choose(3)
@@ -370,5 +365,5 @@ def test_a_batch_screens_in_pieces_with_the_same_answers() -> None:
             (scores.caught, scores.best(), [scores.interval(r, 1.96) for r in scores.ranks])
         )
     assert found[0] == found[1] == found[2]
-    assert [len(p) for p in advisor.exact_discard._pieces(range(32, 96), 5)] == [16] * 4
-    assert advisor.exact_discard._pieces(range(0, 20), 2) == [range(0, 20)]
+    assert [len(p) for p in advisor.exact.scores._pieces(range(32, 96), 5)] == [16] * 4
+    assert advisor.exact.scores._pieces(range(0, 20), 2) == [range(0, 20)]

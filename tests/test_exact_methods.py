@@ -13,26 +13,18 @@ from solver_build import require_solver
 
 from advisor.cards import CardSet, parse_cards, parse_hand
 from advisor.defaults import TALON_COUNT
-from advisor.exact import (
-    CHOICE_TOLERANCE,
-    LEAST_SEQUENTIAL_TALONS,
-    ROUND_TALONS,
-    DiscardMode,
-    Method,
-    _Analysis,
-    _Play,
-    exact_odds,
-)
-from advisor.exact_discard import (
-    CLEAN_SCORE,
-    Discards,
-    DiscardScores,
-    TalonBound,
-    choose_discard,
-    total_score,
-)
-from advisor.exact_sample import Deals
+from advisor.exact.analysis import CHOICE_TOLERANCE, LEAST_SEQUENTIAL_TALONS, ROUND_TALONS, Analysis
+from advisor.exact.bound import TalonBound
+from advisor.exact.deals import Deals
+from advisor.exact.deepening import choose_discard
+from advisor.exact.dominance import Discards
+from advisor.exact.figures import Play
+from advisor.exact.misere import exact_odds
+from advisor.exact.result import Method
+from advisor.exact.scores import DiscardScores
+from advisor.exact.settings import DiscardMode, ExactSettings
 from advisor.parallel import in_order
+from advisor.scoring import MISERE
 from advisor.seats import Lead, Seat
 from advisor.solver import GAVE_UP, _core, solve_many, stop_searches
 from advisor.table import default_table
@@ -53,7 +45,7 @@ def every_discard(twelve: CardSet, pool: CardSet, seat: Seat, layouts: array[int
     found = []
     for discard in (CardSet.of(pair) for pair in _pairs(twelve)):
         tricks = solve_many(twelve - discard, pool, seat, layouts)
-        found.append((total_score(tricks), sum(1 for t in tricks if t)))
+        found.append((MISERE.total(tricks), sum(1 for t in tricks if t)))
     return found
 
 
@@ -95,7 +87,7 @@ def test_a_bound_of_a_few_candidates_holds_them() -> None:
     twelve = hand | stratum.talon
     candidates = list(talon_discard_order(twelve, Lead.THEM, TABLE))[:3]
     bound = TalonBound(Discards(twelve), stratum.pool, Seat.L, stratum.splits, candidates)
-    totals = [total_score(solve_many(twelve - d, stratum.pool, Seat.L, stratum.splits))
+    totals = [MISERE.total(solve_many(twelve - d, stratum.pool, Seat.L, stratum.splits))
               for d in candidates]  # fmt: skip
     while True:
         assert bound.bound >= max(totals)
@@ -106,7 +98,7 @@ def test_a_bound_of_a_few_candidates_holds_them() -> None:
 @pytest.mark.parametrize(("text", "lead"), [("♠8 10 Q A ♣8 10 Q ♦8 10 Q", Lead.ME),
                                             ("♠9 ♣8 K ♦8 K ♥7 8 9 Q K", Lead.LEFT)])  # fmt: skip
 def test_bounds_settle_a_hopeless_hand_and_say_so(text: str, lead: Lead) -> None:
-    found = exact_odds(parse_hand(text), lead, TABLE, seed=SEED)
+    found = exact_odds(parse_hand(text), lead, TABLE, ExactSettings(seed=SEED))
     assert found.method is Method.BOUNDS and found.bound and found.talons_used == TALON_COUNT
     assert found.verdict == "pass" and not found.too_close
     assert found.score_interval[1] < found.pass_score  # the bound's own 95 % limit too
@@ -189,13 +181,13 @@ def test_threads_stop_when_the_caller_is_done() -> None:
 @pytest.mark.slow
 def test_a_sequential_estimate_is_the_first_talons_of_the_shuffle() -> None:
     hand, lead = parse_hand("♠7 J ♣7 8 10 ♦7 8 J ♥7 J"), Lead.THEM
-    found = exact_odds(hand, lead, TABLE, seed=SEED)
+    found = exact_odds(hand, lead, TABLE, ExactSettings(seed=SEED))
     assert found.method is Method.SEQUENTIAL
     used = found.talons_used
     assert LEAST_SEQUENTIAL_TALONS <= used < TALON_COUNT and used % ROUND_TALONS == 0
     deals = Deals(hand, 4, SEED)
-    analysis = _Analysis(hand, lead, TABLE, DiscardMode.EXACT, deals, 1)
-    plays = [_Play(seat, per_suit=True) for seat in lead.seats]
+    analysis = Analysis(hand, lead, TABLE, DiscardMode.EXACT, deals, 1)
+    plays = [Play(seat, per_suit=True) for seat in lead.seats]
     for number in deals.order()[:used]:
         for figures, played in zip(plays, analysis._play(number), strict=True):
             figures.add(hand, played)
@@ -214,10 +206,13 @@ THREADED = [
 @pytest.mark.parametrize(("text", "lead"), THREADED)
 def test_any_number_of_threads_gives_the_same_answer(text: str, lead: Lead) -> None:
     hand = parse_hand(text)
-    alone = exact_odds(hand, lead, TABLE, seed=SEED)
-    assert exact_odds(hand, lead, TABLE, seed=SEED, jobs=2) == alone
-    full = exact_odds(hand, lead, TABLE, samples=231, seed=SEED, full=True)
-    assert exact_odds(hand, lead, TABLE, samples=231, seed=SEED, full=True, jobs=2) == full
+    alone = exact_odds(hand, lead, TABLE, ExactSettings(seed=SEED))
+    assert exact_odds(hand, lead, TABLE, ExactSettings(seed=SEED, jobs=2)) == alone
+    full = exact_odds(hand, lead, TABLE, ExactSettings(samples=231, seed=SEED, full=True))
+    assert (
+        exact_odds(hand, lead, TABLE, ExactSettings(samples=231, seed=SEED, full=True, jobs=2))
+        == full
+    )
 
 
 # The code before the methods (ecda278), lead left, seed 0, 924 deals: its expected score and
@@ -296,10 +291,10 @@ def test_a_choice_within_its_tolerance_of_the_best(seed: int) -> None:
     loose = DiscardScores(twelve, pool, (Seat.M,), order)
     loose.add(layouts)
     loose.choose(1, 1.0)
-    best = total_score(solve_many(twelve - order[exact.best()], pool, Seat.M, layouts))
-    chosen = total_score(solve_many(twelve - order[loose.best()], pool, Seat.M, layouts))
+    best = MISERE.total(solve_many(twelve - order[exact.best()], pool, Seat.M, layouts))
+    chosen = MISERE.total(solve_many(twelve - order[loose.best()], pool, Seat.M, layouts))
     assert best - chosen <= 1.0 * len(layouts)
-    assert chosen <= best and best <= CLEAN_SCORE * len(layouts)
+    assert chosen <= best and best <= MISERE.made * len(layouts)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -317,9 +312,10 @@ def test_the_exact_discard_within_its_tolerance_of_the_best(seed: int) -> None:
         best = choose_discard(twelve, stratum.pool, Seat.L, stratum.splits, order)
         near = choose_discard(twelve, stratum.pool, Seat.L, stratum.splits, order,
                               CHOICE_TOLERANCE)  # fmt: skip
-        totals = [total_score(solve_many(twelve - d, stratum.pool, Seat.L, stratum.splits))
+        totals = [MISERE.total(solve_many(twelve - d, stratum.pool, Seat.L, stratum.splits))
                   for d in (best, near)]  # fmt: skip
         assert totals[0] - CHOICE_TOLERANCE <= totals[1] <= totals[0]
         assert totals[0] == max(
-            total_score(solve_many(twelve - d, stratum.pool, Seat.L, stratum.splits)) for d in order
+            MISERE.total(solve_many(twelve - d, stratum.pool, Seat.L, stratum.splits))
+            for d in order
         )

@@ -18,16 +18,11 @@ from advisor.cards import CardSet, Suit, parse_hand
 from advisor.cli import main
 from advisor.cli.render_exact import _through_line
 from advisor.defaults import TALON_COUNT
-from advisor.exact import (
-    DiscardMode,
-    ExactOdds,
-    Method,
-    SeatOdds,
-    Share,
-    SuitOdds,
-    exact_odds,
-)
-from advisor.exact_sample import Deals
+from advisor.exact.deals import Deals
+from advisor.exact.misere import exact_odds
+from advisor.exact.result import ExactOdds, Method, SeatOdds
+from advisor.exact.settings import DiscardMode, ExactSettings
+from advisor.exact.suits import Share, SuitOdds
 from advisor.holdings import Holding
 from advisor.seats import Lead, Seat
 from advisor.solver import caught_through, solve_many
@@ -45,7 +40,9 @@ def test_the_figures_are_the_reported_deals_worked_out_one_by_one() -> None:
     share of the reported deals caught through it (asked one deal at a time), the whichever
     share those caught through none, and the holdings those M kept."""
     hand, table = parse_hand(TWO_HOLES), default_table()
-    found = exact_odds(hand, Lead.LEFT, table, samples=2 * TALON_COUNT, discard="table", full=True)
+    found = exact_odds(
+        hand, Lead.LEFT, table, ExactSettings(samples=2 * TALON_COUNT, discard="table", full=True)
+    )
     assert found.method is Method.FULL
     deals = Deals(hand, 2, 0)
     through = dict.fromkeys(Suit, 0)

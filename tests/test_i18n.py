@@ -13,7 +13,8 @@ from russian import english_words
 from advisor import i18n
 from advisor.cli import main
 from advisor.errors import LanguageError, NotationError
-from advisor.i18n import Phrase, as_cards, choose, ngettext, number, speaking
+from advisor.i18n import Phrase, as_cards, ngettext, number, speaking
+from advisor.language import choose
 from advisor.table import RULE_DEFAULTS, SETTING_DEFAULTS
 
 PASS_HAND = "♠7 10 ♣7 8 9 ♦7 8 9 ♥7 J"

@@ -14,7 +14,8 @@ from advisor import i18n
 from advisor.cards import parse_hand
 from advisor.cli import main
 from advisor.errors import ExactError
-from advisor.exact import discard_mode, exact_odds
+from advisor.exact.misere import exact_odds
+from advisor.exact.settings import ExactSettings
 from advisor.seats import Lead
 from advisor.table import default_table
 
@@ -94,7 +95,9 @@ def test_a_sequential_estimate_and_bounds_in_russian(runner: CliRunner) -> None:
 @needs_solver
 def test_exact_odds_too_close_to_call(runner: CliRunner, tmp_path: Path) -> None:
     hand = "♠7 9 ♣7 8 10 ♦7 8 9 ♥8 J"
-    score = exact_odds(parse_hand(hand), Lead.ME, default_table(), samples=231).expected_score
+    score = exact_odds(
+        parse_hand(hand), Lead.ME, default_table(), ExactSettings(samples=231)
+    ).expected_score
     table = tmp_path / "close.toml"
     table.write_text(f"pass_score = {score - 0.2}\n", encoding="utf-8")
     code, out = russian(
@@ -111,7 +114,7 @@ def test_exact_odds_too_close_to_call(runner: CliRunner, tmp_path: Path) -> None
 @needs_solver
 def test_why_lines_in_russian() -> None:
     table = default_table()
-    found = exact_odds(parse_hand(LONE_KING), Lead.THEM, table, samples=231)
+    found = exact_odds(parse_hand(LONE_KING), Lead.THEM, table, ExactSettings(samples=231))
     with i18n.speaking("ru"):
         assert found.reason is not None
         assert found.reason.text() == "прикуп обычно позволяет снести ♠К (в 100% прикупов)"
@@ -120,7 +123,7 @@ def test_why_lines_in_russian() -> None:
 
 def test_exact_errors_in_russian() -> None:
     with pytest.raises(ExactError) as caught:
-        discard_mode("best")
+        _ = ExactSettings(discard="best").mode
     with i18n.speaking("ru"):
         assert (
             caught.value.text() == "снос discard 'best' не годится: бывает exact, table или solver"

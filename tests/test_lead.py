@@ -17,30 +17,28 @@ from solver_build import require_solver
 from test_lead_solver import first_trick_value
 
 from advisor.cards import CardSet, parse_cards
-from advisor.discard_odds import discard_odds
 from advisor.errors import LayoutError, LimitError
+from advisor.exact.discard_odds import discard_odds
+from advisor.exact.settings import ExactSettings
 from advisor.lead import (
     LEAST_CAUGHT_COUNTED,
     TRICK_TOLERANCE,
-    BlindLead,
-    DiscardRule,
-    TrickFigures,
     _caught_in_any,
-    _rank_blocks,
     catcher_lead_odds,
     lead_classes,
     lead_odds,
     lead_odds_after_discard,
 )
+from advisor.lead_figures import BlindLead, DiscardRule, TrickFigures
 from advisor.seats import Lead, Seat
 from advisor.solver import (
     catch_odds,
     catchers_pool,
     lead_values,
-    sample_ranks,
     solve_layout,
     split_hands,
 )
+from advisor.splits import rank_blocks, sample_ranks
 from advisor.table import default_table
 from advisor.talon import best_discards, declaring_discard
 
@@ -178,7 +176,7 @@ def test_twelve_cards_discard_as_exact_play_does() -> None:
     twelve = ISSUE_HAND | ACES
     table = default_table()
     found = lead_odds_after_discard(twelve, table, samples=300, seed=7)
-    chosen = discard_odds(twelve, Lead.ME, table, samples=300, seed=7).best
+    chosen = discard_odds(twelve, Lead.ME, table, ExactSettings(samples=300, seed=7)).best
     assert found.discards == chosen.discards and found.discard_rule is DiscardRule.EXACT
     given = lead_odds(chosen.hand, chosen.discards, samples=300, seed=7)
     assert _figures(found) == _figures(given)
@@ -344,6 +342,6 @@ def test_the_layouts_caught_in_any_column_are_found_in_order() -> None:
 
 @pytest.mark.parametrize("samples", [1, 30, 4096, 9000])
 def test_m_views_layouts_are_solves_splits_a_block_at_a_time(samples: int) -> None:
-    blocks = list(_rank_blocks(samples, 12))
+    blocks = list(rank_blocks(samples, 12))
     assert array("I", (rank for block in blocks for rank in block)) == sample_ranks(samples, 12)
     assert max(len(block) for block in blocks) <= 4096

@@ -20,13 +20,11 @@ from test_solver_oracle import brute_force, random_endgame
 from advisor.cards import CardSet, parse_cards
 from advisor.seats import Seat
 from advisor.solver import (
-    EXACT_LAYOUTS,
     lead_values,
-    left_hand_of_rank,
-    sample_ranks,
     split_hands,
     stop_searches,
 )
+from advisor.splits import EXACT_LAYOUTS, left_hand_of_rank, sample_ranks
 
 require_solver()
 

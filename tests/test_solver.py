@@ -13,18 +13,16 @@ from advisor.cards import DECK_MASK, CardSet, parse_cards, parse_hand
 from advisor.errors import CardCountError, LayoutError
 from advisor.seats import Seat
 from advisor.solver import (
-    EXACT_LAYOUTS,
     GAVE_UP,
     Odds,
     catch_odds,
     format_layout,
-    left_hand_of_rank,
     parse_layout,
-    sample_ranks,
     solve_layout,
     solve_many,
 )
 from advisor.solver.layout import check_layout
+from advisor.splits import EXACT_LAYOUTS, left_hand_of_rank, sample_ranks
 
 require_solver()
 

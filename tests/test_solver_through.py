@@ -31,12 +31,11 @@ from advisor.solver import (
     SuitCatches,
     catch_odds,
     caught_through,
-    left_hand_of_rank,
     parse_layout,
-    sample_ranks,
     solve_layout,
     through_many,
 )
+from advisor.splits import left_hand_of_rank, sample_ranks
 
 require_solver()
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.cards import CardSet
+from advisor.exact.settings import ExactSettings
 from advisor.seats import Lead, Position
 from advisor.table import Table
 from advisor.verdict import RECORD_FIELDS
@@ -61,25 +62,15 @@ def talon_fields(hand: CardSet, lead: Lead, table: Table) -> dict[str, Any]:
 @dataclass(frozen=True)
 class ExactFields:
     """``--exact``: the ``exact`` object of ``check --exact --json`` (a line's lead ``them``
-    means both catchers' seats); every talon in full with ``full``."""
+    means both catchers' seats), with ``settings`` (its ``jobs`` unused: batch spreads the
+    hands over processes)."""
 
-    samples: int
-    seed: int
-    discard: str
-    full: bool = False
+    settings: ExactSettings
 
     def __call__(self, hand: CardSet, lead: Lead, table: Table) -> dict[str, Any]:
-        from advisor.exact import exact_odds  # loaded only by the runs that need it
+        from advisor.exact.misere import exact_odds
 
-        found = exact_odds(
-            hand,
-            lead,
-            table,
-            samples=self.samples,
-            seed=self.seed,
-            discard=self.discard,
-            full=self.full,
-        )
+        found = exact_odds(hand, lead, table, self.settings)
         return {"exact": found.to_dict()}
 
 

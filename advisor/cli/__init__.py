@@ -4,7 +4,7 @@ Each command lives in its own module and is imported only when it runs, so a one
 ``advisor check`` loads nothing it does not need. Every command runs under the one error
 handler of :mod:`advisor.cli.guard`, which turns whatever ends it into a documented exit code
 and at most one line on standard error, and in the language chosen by ``--lang``,
-``$ADVISOR_LANG`` or the locale (:func:`advisor.i18n.choose`).
+``$ADVISOR_LANG`` or the locale (:func:`advisor.language.choose`).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from advisor import i18n
 from advisor.cli import guard
 from advisor.cli.help import Group
 from advisor.i18n import N_, _
+from advisor.language import choose
 
 # command name -> "module:attribute"
 COMMANDS = {
@@ -61,7 +62,7 @@ class LazyGroup(Group):
         arguments = list(sys.argv[1:] if args is None else args)
 
         def command() -> int:
-            i18n.use(i18n.choose(_language_given(arguments), os.environ))
+            i18n.use(choose(_language_given(arguments), os.environ))
             with self.make_context(prog_name or "advisor", arguments, **extra) as ctx:
                 self.invoke(ctx)
             return guard.ExitCode.SUCCESS

@@ -140,11 +140,11 @@ def batch(
 
 def _exact_fields(samples: int, seed: int, discard: str, full: bool) -> ExactFields:
     """``--exact``: checked for the compiled solver before the run starts."""
-    from advisor.solver import SolverUnavailableError, core_available
+    from advisor.exact.settings import ExactSettings
+    from advisor.solver import require_core
 
-    if not core_available():
-        raise SolverUnavailableError()
-    return ExactFields(samples, seed, discard, full)
+    require_core()
+    return ExactFields(ExactSettings(samples, seed, discard, full))
 
 
 def _allpass_fields(ctx: click.Context, allpass: bool, seat: str | None) -> AllPassFields | None:

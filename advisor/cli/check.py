@@ -29,7 +29,8 @@ from advisor.verdict import Assessment, assess
 
 if TYPE_CHECKING:
     from advisor.allpass import PassingCost
-    from advisor.exact import ExactOdds
+    from advisor.exact.result import ExactOdds
+    from advisor.exact.settings import ExactSettings
     from advisor.talon import TalonOutlook
 
 
@@ -94,16 +95,14 @@ def check(
     founding_lead = _founding_lead(ctx, lead.lower(), exact)
     seats = allpass_seats(ctx, allpass, seat, Lead(lead.lower()))
     assessment = assess(parse_hand(hand), founding_lead, effective_table(table_path))
-    settings = _ExactSettings(Lead(lead.lower()), samples, seed, discard, full, jobs)
-    if exact:
-        _check_exact(settings)
+    settings = _exact_run(Lead(lead.lower()), samples, seed, discard, full, jobs) if exact else None
     if as_json or quiet:
         passing = _passing(assessment, seats) if allpass else None
-        found = _exact(assessment, settings, passing, False) if exact else None
+        found = None if settings is None else _exact(assessment, settings, passing, False)
         if as_json:
             _print_json(assessment, talon, passing, found)
     else:  # the founding rules at once, then each slower part as it is done
-        passing, found = _render(assessment, talon, seats if allpass else None, settings, exact)
+        passing, found = _render(assessment, talon, seats if allpass else None, settings)
     declare = assessment.declare if found is None else found.declare
     raise SystemExit(ExitCode.DECLARE if declare else ExitCode.PASS)
 
@@ -112,8 +111,7 @@ def _render(
     assessment: Assessment,
     talon: bool,
     seats: tuple[Position, ...] | None,
-    settings: _ExactSettings,
-    exact: bool,
+    settings: _ExactRun | None,
 ) -> tuple[PassingCost | None, ExactOdds | None]:
     """The text output, each part printed as soon as it is known."""
     from advisor.cli.render_check import render_assessment, render_talon_hint
@@ -134,7 +132,7 @@ def _render(
         render_passing(passing)
         sys.stdout.flush()
     found = None
-    if exact:
+    if settings is not None:
         from advisor.cli.render_exact import render_exact
 
         found = _exact(assessment, settings, passing, sys.stderr.isatty())
@@ -178,28 +176,28 @@ def _passing(assessment: Assessment, seats: tuple[Position, ...]) -> PassingCost
     return passing_cost(assessment.hand, seats, AllPassRules.from_table(assessment.table))
 
 
-def _check_exact(settings: _ExactSettings) -> None:
-    """Bad settings, or a missing solver, are told before anything is printed. Imported here:
-    the plain check never loads the solver."""
-    from advisor.exact import check_settings
+def _exact_run(
+    lead: Lead, samples: int, seed: int, discard: str, full: bool, jobs: int
+) -> _ExactRun:
+    """What ``--exact`` is asked to do; bad settings, or a missing solver, are told before
+    anything is printed. Imported here: the plain check never loads the exact analysis."""
+    from advisor.exact.settings import ExactSettings
 
-    check_settings(settings.samples, settings.discard, settings.jobs)
+    settings = ExactSettings(samples, seed, discard, full, jobs)
+    settings.checked()
+    return _ExactRun(lead, settings)
 
 
-class _ExactSettings(NamedTuple):
-    """What ``--exact`` is asked to do."""
+class _ExactRun(NamedTuple):
+    """The seats ``--exact`` is asked about, and its settings."""
 
     lead: Lead
-    samples: int
-    seed: int
-    discard: str
-    full: bool
-    jobs: int
+    settings: ExactSettings
 
 
 def _exact(
     assessment: Assessment,
-    settings: _ExactSettings,
+    settings: _ExactRun,
     passing: PassingCost | None,
     show_progress: bool,
 ) -> ExactOdds:
@@ -207,19 +205,15 @@ def _exact(
     Imported here: the plain check never loads the solver."""
     import functools
 
-    from advisor.exact import exact_odds
+    from advisor.exact.misere import exact_odds
 
     run = functools.partial(
         exact_odds,
         assessment.hand,
         settings.lead,
         assessment.table,
-        samples=settings.samples,
-        seed=settings.seed,
-        discard=settings.discard,
+        settings.settings,
         passing=passing,
-        full=settings.full,
-        jobs=settings.jobs,
     )
     if not show_progress:
         return run()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING
 
 import click
 
@@ -26,6 +26,9 @@ from advisor.limits import MAX_DISCARD_SAMPLES
 from advisor.seats import Lead
 from advisor.table import Table
 from advisor.talon import best_discards
+
+if TYPE_CHECKING:
+    from advisor.exact.settings import ExactSettings
 
 SHOWN = 3  # the best discard and the next two
 EXACT_SETTINGS = ("samples", "all_layouts", "seed", "full", "jobs")
@@ -117,9 +120,10 @@ def discard(
     twelve = parse_cards(cards, count=WITH_TALON)
     table = effective_table(table_path)
     if exact:
-        _exact(
-            twelve, lead.lower(), table, _Settings(samples, all_layouts, seed, full, jobs), as_json
-        )
+        from advisor.exact.settings import ExactSettings  # the table's advice needs none
+
+        settings = ExactSettings(samples, seed, full=full, jobs=jobs, every_layout=all_layouts)
+        _exact(twelve, lead.lower(), table, settings, as_json)
     if lead.lower() not in ("me", "them"):
         lead_param = next(p for p in ctx.command.params if p.name == "lead")
         raise click.BadParameter(_("left and right need --exact"), ctx, lead_param)
@@ -140,27 +144,17 @@ def discard(
     raise SystemExit(ExitCode.DECLARE if best.assessment.declare else ExitCode.PASS)
 
 
-class _Settings(NamedTuple):
-    """What ``--exact`` is asked to do."""
-
-    samples: int
-    all_layouts: bool
-    seed: int
-    full: bool
-    jobs: int
-
-
-def _exact(twelve: CardSet, lead: str, table: Table, settings: _Settings, as_json: bool) -> None:
+def _exact(
+    twelve: CardSet, lead: str, table: Table, settings: ExactSettings, as_json: bool
+) -> None:
     """``--exact``: every discard by exact play, under a progress bar on a terminal's standard
     error (not with --json). Imported here: the table's advice never loads the solver."""
     import functools
     import sys
 
-    from advisor.discard_odds import discard_odds
+    from advisor.exact.discard_odds import discard_odds
 
-    run = functools.partial(discard_odds, twelve, Lead(lead), table, samples=settings.samples,
-                            seed=settings.seed, exact=settings.all_layouts, full=settings.full,
-                            jobs=settings.jobs)  # fmt: skip
+    run = functools.partial(discard_odds, twelve, Lead(lead), table, settings)
     if not as_json and sys.stderr.isatty():
         from advisor.cli.render import with_progress
 

@@ -28,7 +28,7 @@ from advisor.limits import MIN_INTERVAL_SAMPLES
 from advisor.seats import Lead
 
 if TYPE_CHECKING:
-    from advisor.lead import BlindLead
+    from advisor.lead_figures import BlindLead
 
 SEATS = (Lead.LEFT.value, Lead.RIGHT.value)
 

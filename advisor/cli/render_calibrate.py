@@ -16,8 +16,8 @@ from advisor.cli.render import console, fields, percent, plain
 from advisor.i18n import N_, _, ngettext, number, shown_cards
 from advisor.jsonout import json_text
 from advisor.limits import MIN_INTERVAL_SAMPLES
+from advisor.parallel import ProgressCallback
 from advisor.seats import Lead
-from advisor.solver import ProgressCallback
 from advisor.table import Table
 
 _FIGURE_WORDS = {

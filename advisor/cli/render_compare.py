@@ -88,7 +88,7 @@ class TextOutput:
 def _exact_settings(comparison: Comparison, width: int) -> Text:
     """The line that says how exact play was run, and what a pass scores."""
     assert comparison.exact is not None, "exact play's settings"
-    deals, analysis = comparison.exact.samples, comparison.exact.analysis
+    deals, analysis = comparison.exact.samples, comparison.exact.analysis.settings
     pass_score = comparison.table.pass_score
     values = {"discard": analysis.discard, "seed": str(analysis.seed)}  # option values as typed
     if pass_score is None:
@@ -201,7 +201,7 @@ class JsonOutput:
             "exact": None,
         }
         if comparison.exact is not None:
-            analysis = comparison.exact.analysis
+            analysis = comparison.exact.analysis.settings
             head["exact"] = {"samples": comparison.exact.samples, "seed": analysis.seed,
                              "discard": analysis.discard,
                              "pass_score": comparison.table.setting("pass_score")}  # fmt: skip

@@ -20,7 +20,8 @@ from advisor.cli.render import (
     verdict_line,
 )
 from advisor.defaults import TALON_COUNT
-from advisor.exact import ExactOdds, Method, SuitOdds
+from advisor.exact.result import ExactOdds, Method
+from advisor.exact.suits import SuitOdds
 from advisor.i18n import N_, _, ngettext, number, shown_cards
 from advisor.table import Combine
 

@@ -15,10 +15,10 @@ from advisor.cli.render import (
     fields,
     share,
 )
-from advisor.discard_odds import Candidate, DiscardOdds
+from advisor.exact.discard_odds import Candidate, DiscardOdds
 from advisor.i18n import N_, _, ngettext, number, shown_cards
 from advisor.limits import MIN_INTERVAL_SAMPLES, no_interval, reported_interval
-from advisor.solver import EXACT_LAYOUTS
+from advisor.splits import EXACT_LAYOUTS
 
 SHOWN = 5  # candidates in the table; the others are summed up in a line
 _LABELS = (N_("Cards"), N_("Lead"), N_("Layouts"), N_("Exact"))  # one width, the Exact line or not

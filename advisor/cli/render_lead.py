@@ -16,7 +16,7 @@ from advisor.cli.render import (
     verdict_line,
 )
 from advisor.i18n import N_, _, ngettext, number, shown_cards
-from advisor.lead import BlindLead, DiscardRule, LeadFigures
+from advisor.lead_figures import BlindLead, DiscardRule, LeadFigures
 from advisor.seats import Seat
 
 _HEADER = ("#", N_("Lead"), N_("Caught"), N_("95% interval"), N_("Tricks"), N_("Score"))

@@ -9,6 +9,7 @@ from advisor.cli.grid import Cell, Column, Grid, paragraph
 from advisor.cli.render import LEAD_WORDS, console, fields
 from advisor.i18n import N_, _, ngettext, number, shown_cards
 from advisor.limits import no_interval, reported_interval
+from advisor.scoring import MISERE
 from advisor.seats import Seat
 from advisor.solver import HandOdds, Layout, LayoutResult, SuitCatches
 
@@ -69,7 +70,7 @@ def _layout_verdict(result: LayoutResult) -> Text:
         "Caught: the catchers can force M to take {count} trick ({points} to the mountain).",
         "Caught: the catchers can force M to take {count} tricks ({points} to the mountain).",
         result.tricks,
-        points=10 * result.tricks,
+        points=MISERE.per_trick * result.tricks,
     )
     return Text.assemble((caught, "bold red"), "\n", _through_words(result))
 

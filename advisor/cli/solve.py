@@ -112,7 +112,8 @@ def _solve_odds(
     as_json: bool,
 ) -> None:
     from advisor.cards import parse_cards, parse_hand
-    from advisor.solver import EXACT_LAYOUTS, HandOdds, catch_odds
+    from advisor.solver import HandOdds, catch_odds
+    from advisor.splits import EXACT_LAYOUTS
 
     hand = parse_hand(hand_text)
     try:

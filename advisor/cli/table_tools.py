@@ -194,12 +194,11 @@ def _exact_comparison(samples: int, seed: int, discard: str, jobs: int) -> Exact
     """``--exact``: checked for the compiled solver before the run starts."""
     from advisor.batch import ExactFields
     from advisor.compare import ExactComparison
-    from advisor.errors import SolverUnavailableError
-    from advisor.solver import core_available
+    from advisor.exact.settings import ExactSettings
+    from advisor.solver import require_core
 
-    if not core_available():
-        raise SolverUnavailableError()
-    return ExactComparison(ExactFields(samples, seed, discard, full=True), jobs)
+    require_core()
+    return ExactComparison(ExactFields(ExactSettings(samples, seed, discard, full=True)), jobs)
 
 
 def _run_comparison(

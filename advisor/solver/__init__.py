@@ -22,34 +22,38 @@ Seats go clockwise M -> L -> R: a trick led by M goes M, L, R; led by L goes L, 
 from __future__ import annotations
 
 import contextlib
-import itertools
-import math
 import mmap
-import random
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from advisor.build import compiled
 from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet, Suit
 from advisor.errors import LayoutError, SolverUnavailableError
-from advisor.holdings import Holding
 from advisor.i18n import Phrase, as_cards
-from advisor.limits import check_jobs, check_samples, no_interval, reported_interval
-from advisor.parallel import in_order
-from advisor.sampling import Z95, wilson_interval
+from advisor.limits import check_jobs, check_samples
+from advisor.parallel import CHUNKS_PER_JOB, ProgressCallback, even_pieces, in_order
+from advisor.sampling import wilson_interval
 from advisor.seats import Seat
 from advisor.solver.layout import Layout, check_layout, format_layout, parse_layout
+from advisor.solver.results import (
+    NO_CATCHES,
+    HandOdds,
+    LayoutResult,
+    Odds,
+    SuitCatches,
+    Trick,
+    suits_of,
+)
+from advisor.splits import EXACT_LAYOUTS, sample_ranks
 
 __all__ = [
-    "EXACT_LAYOUTS",
     "GAVE_UP",
     "HandOdds",
     "Layout",
     "LayoutResult",
     "Odds",
-    "ProgressCallback",
     "SolverUnavailableError",
     "SuitCatches",
     "Trick",
@@ -59,10 +63,9 @@ __all__ = [
     "core_available",
     "format_layout",
     "lead_values",
-    "left_hand_of_rank",
     "nodes_searched",
     "parse_layout",
-    "sample_ranks",
+    "require_core",
     "solve_layout",
     "solve_many",
     "split_hands",
@@ -78,222 +81,11 @@ if TYPE_CHECKING:
 else:
     _core = compiled("advisor.solver._core")
 
-ProgressCallback = Callable[[int, int], None]
 """Called as ``progress(layouts_done, layouts_total)`` while :func:`catch_odds` runs."""
 
 DISCARD_COUNT = 2
 GAVE_UP = 255
 """What :func:`solve_many` says of a layout its node budget did not settle."""
-EXACT_LAYOUTS = math.comb(2 * HAND_SIZE, HAND_SIZE)  # 184,756
-_CHUNKS_PER_JOB = 16
-_SUIT_SETS = 1 << len(Suit)  # the sets of suits a layout can be caught through, as bit masks
-
-
-@dataclass(frozen=True)
-class Trick:
-    """One trick of a line of play: who led, the three cards in the order played, the winner."""
-
-    leader: Seat
-    cards: tuple[Card, Card, Card]
-    winner: Seat
-
-    def card_of(self, seat: Seat) -> Card:
-        """The card ``seat`` played."""
-        return self.cards[(seat - self.leader) % 3]
-
-
-@dataclass(frozen=True)
-class LayoutResult:
-    """The exact result of one layout under best play by both sides."""
-
-    tricks: int
-    """The most tricks the catchers can force M to take (0: M stays clean)."""
-    line: tuple[Trick, ...]
-    """One best line of play, all tricks to the end."""
-    hands: Layout
-    leader: Seat
-    through: frozenset[Suit] = frozenset()
-    """The suits M is caught through (:func:`caught_through`): empty when he is clean, or
-    caught whichever suit he protects."""
-
-    @property
-    def caught(self) -> bool:
-        return self.tricks > 0
-
-    def to_dict(self) -> dict[str, Any]:
-        """The ``advisor solve --layout --json`` form; documented in the README."""
-        return {
-            "hands": {seat.name: str(cards) for seat, cards in zip(Seat, self.hands, strict=True)},
-            "lead": self.leader.lead.value,
-            "caught": self.caught,
-            "tricks": self.tricks,
-            "through": [suit.glyph for suit in sorted(self.through)],
-            "line": [
-                {
-                    "leader": trick.leader.name,
-                    "cards": [str(card) for card in trick.cards],
-                    "winner": trick.winner.name,
-                }
-                for trick in self.line
-            ],
-        }
-
-
-def suits_of(mask: int) -> tuple[Suit, ...]:
-    """The suits of a mask :func:`through_many` gives (bit ``s``: ``Suit(s)``), in order."""
-    return tuple(suit for suit in Suit if mask >> suit & 1)
-
-
-@dataclass(frozen=True)
-class SuitCatches:
-    """The caught layouts of a hand, counted by the suits they are caught through."""
-
-    by_suits: tuple[int, ...]
-    """``by_suits[mask]``: caught layouts caught through exactly the suits of ``mask`` (bit
-    ``s``: ``Suit(s)``); ``by_suits[0]``: those caught whichever suit M protects."""
-
-    @classmethod
-    def of(cls, masks: Iterable[int]) -> SuitCatches:
-        """Counted from the masks of caught layouts (as :func:`through_many` gives them)."""
-        counts = [0] * _SUIT_SETS
-        for mask in masks:
-            counts[mask] += 1
-        return cls(tuple(counts))
-
-    def __add__(self, other: SuitCatches) -> SuitCatches:
-        return SuitCatches(tuple(a + b for a, b in zip(self.by_suits, other.by_suits, strict=True)))
-
-    def caught(self, suit: Suit) -> int:
-        """Layouts caught through ``suit``."""
-        return sum(n for mask, n in enumerate(self.by_suits) if mask >> suit & 1)
-
-    @property
-    def whichever(self) -> int:
-        """Layouts caught whichever suit M protects: caught, but through no single suit."""
-        return self.by_suits[0]
-
-
-NO_CATCHES = SuitCatches((0,) * _SUIT_SETS)
-
-
-@dataclass(frozen=True)
-class Odds:
-    """Forced tricks over many layouts of one hand (all of them, or a sample)."""
-
-    histogram: tuple[int, ...]
-    """``histogram[t]``: layouts where the catchers force exactly ``t`` tricks (t = 0..10)."""
-    exact: bool
-    """True when every layout was solved; False for a sample."""
-    through: SuitCatches | None = None
-    """The caught layouts by the suits they are caught through, when asked for."""
-
-    def share_interval(self, count: int) -> tuple[float, float]:
-        """The 95 % Wilson interval of ``count`` layouts' share (a point when exact)."""
-        if not self.layouts:
-            return 0.0, 0.0
-        if self.exact:
-            return count / self.layouts, count / self.layouts
-        return wilson_interval(count, self.layouts)
-
-    @property
-    def layouts(self) -> int:
-        return sum(self.histogram)
-
-    @property
-    def caught(self) -> int:
-        """Layouts where M is caught (takes at least one trick)."""
-        return self.layouts - self.histogram[0]
-
-    @property
-    def fraction(self) -> float:
-        return self.caught / self.layouts if self.layouts else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """95 % Wilson interval of the caught fraction (a point when exact)."""
-        return self.share_interval(self.caught)
-
-    @property
-    def expected_tricks(self) -> float:
-        """The mean number of tricks the catchers force."""
-        if not self.layouts:
-            return 0.0
-        return sum(t * n for t, n in enumerate(self.histogram)) / self.layouts
-
-    @property
-    def expected_score(self) -> float:
-        """Expected points: +10 to the pool when clean, minus 10 to the mountain per trick."""
-        return 10 * (1 - self.fraction) - 10 * self.expected_tricks
-
-    @property
-    def score_interval(self) -> tuple[float, float]:
-        """95 % interval of the expected score (normal, from the layouts' spread; a point
-        when exact)."""
-        mean, n = self.expected_score, self.layouts
-        if self.exact or n < 2:
-            return mean, mean
-        squares = sum(count * _score(t) ** 2 for t, count in enumerate(self.histogram))
-        variance = max(0.0, (squares - n * mean * mean) / (n - 1))
-        half = Z95 * math.sqrt(variance / n)
-        return mean - half, mean + half
-
-
-def _score(tricks: int) -> int:
-    """One layout's score: +10 when clean, -10 per trick."""
-    return 10 if tricks == 0 else -10 * tricks
-
-
-@dataclass(frozen=True)
-class HandOdds:
-    """:func:`catch_odds` of a hand, with what it was asked for: ``advisor solve``'s answer."""
-
-    hand: CardSet
-    discards: CardSet
-    leader: Seat
-    odds: Odds
-    seed: int | None
-    """The sampling seed, or None when every layout was solved."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """The ``advisor solve --json`` form; documented in the README."""
-        odds = self.odds
-        interval = reported_interval(odds.interval, odds.layouts)
-        data: dict[str, Any] = {
-            "hand": str(self.hand),
-            "discards": str(self.discards),
-            "lead": self.leader.lead.value,
-            "exact": odds.exact,
-            "layouts": odds.layouts,
-            "caught": odds.caught,
-            "fraction": odds.fraction,
-            "interval": None if interval is None else list(interval),
-            "histogram": list(odds.histogram),
-            "expected_tricks": odds.expected_tricks,
-            "expected_score": odds.expected_score,
-        }
-        if interval is None:
-            data["no_interval"] = str(no_interval(odds.layouts))
-        through = odds.through
-        if through is not None:
-            data["suits"] = {
-                suit.glyph: {
-                    "holding": str(Holding(self.hand.suit_mask(suit))),
-                    **self._share(through.caught(suit)),
-                }
-                for suit in Suit
-            }
-            data["whichever"] = self._share(through.whichever)
-        if self.seed is not None:
-            data["seed"] = self.seed
-        return data
-
-    def _share(self, count: int) -> dict[str, Any]:
-        """A count of layouts, its share of all and, for a sample, the share's interval."""
-        odds = self.odds
-        found: dict[str, Any] = {"caught": count, "p_caught": count / odds.layouts}
-        if not odds.exact:
-            found["interval"] = list(odds.share_interval(count))
-        return found
 
 
 def core_available() -> bool:
@@ -301,8 +93,10 @@ def core_available() -> bool:
     return _core is not None
 
 
-def _require_core() -> None:
-    if _core is None:
+def require_core() -> None:
+    """:class:`SolverUnavailableError` unless the compiled solver was built: the one check
+    every analysis makes before it solves (and every command before it begins)."""
+    if not core_available():
         raise SolverUnavailableError()
 
 
@@ -310,13 +104,13 @@ def stop_searches(stop: bool) -> None:
     """With True, every search running in another thread gives up at once (its call raises
     ``_core.Stopped``), and so does every one begun, until ``stop_searches(False)``: how
     :func:`advisor.parallel.in_order` stops its threads."""
-    _require_core()
+    require_core()
     _core.stop(stop)
 
 
 def nodes_searched() -> int:
     """Search nodes the compiled core visited in this process (for benchmarks)."""
-    _require_core()
+    require_core()
     return _core.nodes()
 
 
@@ -332,7 +126,7 @@ def solve_layout(m_hand: CardSet, l_hand: CardSet, r_hand: CardSet, leader: Seat
     endgame). Raises :class:`LayoutError` otherwise.
     """
     check_layout(m_hand, l_hand, r_hand)  # bad input is named whether or not C is built
-    _require_core()
+    require_core()
     hands = [m_hand.mask, l_hand.mask, r_hand.mask]
     tricks = _core.forced_tricks(m_hand.mask, l_hand.mask, r_hand.mask, leader)
     line = []
@@ -355,7 +149,7 @@ def caught_through(
     first trick in another suit instead. Empty when M is clean, and also when he is caught
     whichever suit he protects. Raises :class:`LayoutError` as :func:`solve_layout` does."""
     check_layout(m_hand, l_hand, r_hand)
-    _require_core()
+    require_core()
     return frozenset(suits_of(_core.through(m_hand.mask, l_hand.mask, r_hand.mask, leader)))
 
 
@@ -421,7 +215,7 @@ def solve_many(
     gets :data:`GAVE_UP` instead (a catch is usually found in a few hundred nodes, while
     proving M clean can take thousands).
     """
-    _require_core()
+    require_core()
     masks = l_masks if isinstance(l_masks, array) else array("I", l_masks)
     stop_at = -1 if stop is None else stop
     budget_at = -1 if budget is None else budget
@@ -441,14 +235,14 @@ def lead_values(
     leads that card, the trick's other two cards and the rest played with every card in view
     (the first trick counted). Each at most ``cap`` (``cap=1``: only whether M is caught).
     """
-    _require_core()
+    require_core()
     return _core.lead_many(leader, layouts, leads.mask, cap)
 
 
 def split_hands(pool: CardSet, ranks: array[int]) -> array[int]:
     """L's hands (card masks) in the splits of ``pool`` numbered ``ranks``: what
     :func:`left_hand_of_rank` gives, for many ranks in one call into C."""
-    _require_core()
+    require_core()
     hands = array("I")
     hands.frombytes(_core.split_hands(pool.mask, ranks))
     return hands
@@ -459,7 +253,7 @@ def through_many(m: CardSet, pool: CardSet, leader: Seat, l_masks: Sequence[int]
     in one call into C: one byte per layout, bit ``s`` set for ``Suit(s)`` (:func:`suits_of`).
     ``pool`` and ``l_masks`` as for :func:`solve_many`. Only the caught layouts need asking:
     the others are caught through no suit, and the search would only prove it again."""
-    _require_core()
+    require_core()
     masks = l_masks if isinstance(l_masks, array) else array("I", l_masks)
     return _core.through_many(m.mask, pool.mask, leader, masks)
 
@@ -486,7 +280,7 @@ def catch_odds(
     check_jobs(jobs)
     if samples is not None:
         check_samples(samples)
-    _require_core()
+    require_core()
     if samples is None:
         chunks = _exact_chunks(hand, pool, leader, jobs, per_suit)
         total = EXACT_LAYOUTS
@@ -559,37 +353,10 @@ class _Solved:
 def _exact_chunks(
     hand: CardSet, pool: CardSet, leader: Seat, jobs: int, per_suit: bool
 ) -> list[_Chunk]:
-    chunks = _CHUNKS_PER_JOB * jobs
-    bounds = [EXACT_LAYOUTS * i // chunks for i in range(chunks + 1)]
     return [
-        _Chunk(hand.mask, pool.mask, int(leader), per_suit, start=start, count=stop - start)
-        for start, stop in itertools.pairwise(bounds)
+        _Chunk(hand.mask, pool.mask, int(leader), per_suit, start=span.start, count=len(span))
+        for span in even_pieces(range(EXACT_LAYOUTS), CHUNKS_PER_JOB * jobs)
     ]
-
-
-def sample_ranks(samples: int, seed: int) -> array[int]:
-    """``samples`` uniform split numbers (ranks in the colex order of :func:`catch_odds`'s
-    enumeration) from a PRNG seeded with ``seed``: a uniform split is a uniform rank, and
-    drawing ranks is ten times faster than drawing cards."""
-    rng = random.Random(seed)
-    return array("I", (rng.randrange(EXACT_LAYOUTS) for _ in range(samples)))
-
-
-def left_hand_of_rank(pool: CardSet, rank: int) -> CardSet:
-    """L's hand in the split of ``pool`` (20 cards) numbered ``rank``: the rank-th ten-card
-    subset of the pool in colexicographic order, as the compiled enumeration walks them."""
-    cards = [card.index for card in pool]
-    if len(cards) != 2 * HAND_SIZE or not 0 <= rank < EXACT_LAYOUTS:
-        raise ValueError(f"rank {rank} of a pool of {len(cards)} cards")
-    mask, top = 0, len(cards)
-    for chosen in range(HAND_SIZE, 0, -1):
-        position = chosen - 1
-        while position + 1 < top and math.comb(position + 1, chosen) <= rank:
-            position += 1
-        rank -= math.comb(position, chosen)
-        mask |= 1 << cards[position]
-        top = position
-    return CardSet(mask)
 
 
 def _sample_chunks(
@@ -602,12 +369,10 @@ def _sample_chunks(
     per_suit: bool,
 ) -> list[_Chunk]:
     ranks = sample_ranks(samples, seed)
-    chunks = _CHUNKS_PER_JOB * jobs
-    bounds = [samples * i // chunks for i in range(chunks + 1)]
     return [
-        _Chunk(hand.mask, pool.mask, int(leader), per_suit, ranks=ranks[start:stop].tobytes())
-        for start, stop in itertools.pairwise(bounds)
-        if stop > start
+        _Chunk(hand.mask, pool.mask, int(leader), per_suit, ranks=piece.tobytes())
+        for span in even_pieces(range(samples), CHUNKS_PER_JOB * jobs)
+        if (piece := ranks[span.start : span.stop])
     ]
 
 

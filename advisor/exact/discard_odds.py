@@ -6,7 +6,7 @@ splits drawn as ranks of the enumeration, as ``advisor solve --samples`` draws t
 discard's figures are those of ``advisor solve`` on its ten cards with the same seed). Every
 discard's catch chance is found on every split worked out; its forced tricks, and so its
 expected score, are found for the discards that could still be the best and for the few best by
-their bound (:class:`advisor.exact_discard.DiscardScores`); for the others only a bound is known,
+their bound (:class:`advisor.exact.scores.DiscardScores`); for the others only a bound is known,
 ``10 - 20 x P(caught)``, below the best score: a caught deal costs at least ten.
 
 The splits are worked out in growing batches, and the work ends once the best discard is certain
@@ -31,22 +31,16 @@ from typing import Any
 from advisor.cards import CardSet
 from advisor.defaults import DISCARD_LAYOUTS
 from advisor.errors import ExactError
-from advisor.exact_discard import DiscardScores, SeatTricks
+from advisor.exact.scores import DiscardScores, SeatTricks
+from advisor.exact.settings import ExactSettings
+from advisor.exact.stopping import Z_CLEAR, Goal, known, mean
 from advisor.i18n import Phrase
 from advisor.limits import MAX_DISCARD_SAMPLES, check_samples, no_interval, reported_interval
-from advisor.sampling import Z95
+from advisor.parallel import ProgressCallback
+from advisor.sampling import Z95, wilson_interval
 from advisor.seats import Lead, Seat
-from advisor.solver import (
-    EXACT_LAYOUTS,
-    Odds,
-    ProgressCallback,
-    SolverUnavailableError,
-    catch_odds,
-    core_available,
-    sample_ranks,
-    split_hands,
-    wilson_interval,
-)
+from advisor.solver import Odds, catch_odds, require_core, split_hands
+from advisor.splits import EXACT_LAYOUTS, sample_ranks
 from advisor.table import Table
 from advisor.talon import check_twelve, talon_discard_order
 from advisor.verdict import DECLARE, PASS, json_number
@@ -59,12 +53,13 @@ TOLERANCE = 0.5
 """Points of expected score within which two discards are the same choice to a player (or a
 quarter of the width of the best one's 95 % interval, if more): well inside the noise of the
 figures."""
-PRECISION = 1.0  # a good discard's expected score is known to this many points either way
-Z_CLEAR = 3.290526731491926  # 99.9 %
 DROP_FROM = 256
 """Splits worked out from which a discard far below the best is screened no further
-(:meth:`~advisor.exact_discard.DiscardScores.drop_far_below`, at 99.9 % on either side and
+(:meth:`~advisor.exact.scores.DiscardScores.drop_far_below`, at 99.9 % on either side and
 :data:`TOLERANCE` apart): its figures are then those of these first splits."""
+
+DISCARD_SETTINGS = ExactSettings(samples=DISCARD_LAYOUTS)
+"""``discard --exact``'s settings when no option is given."""
 
 
 @dataclass(frozen=True)
@@ -120,17 +115,17 @@ class Candidate:
 
     @property
     def p_caught(self) -> float:
-        return _mean([seat.p_caught for seat in self.seats])
+        return mean([seat.p_caught for seat in self.seats])
 
     @property
     def interval(self) -> tuple[float, float]:
         bounds = [seat.interval for seat in self.seats]
-        return _mean([low for low, _ in bounds]), _mean([high for _, high in bounds])
+        return mean([low for low, _ in bounds]), mean([high for _, high in bounds])
 
     @property
     def expected_score(self) -> float | None:
         odds = self._odds()
-        return None if odds is None else _mean([o.expected_score for o in odds])
+        return None if odds is None else mean([o.expected_score for o in odds])
 
     @property
     def score_interval(self) -> tuple[float, float] | None:
@@ -138,17 +133,17 @@ class Candidate:
         if odds is None:
             return None
         bounds = [o.score_interval for o in odds]
-        return _mean([low for low, _ in bounds]), _mean([high for _, high in bounds])
+        return mean([low for low, _ in bounds]), mean([high for _, high in bounds])
 
     @property
     def score_bound(self) -> float:
         """The expected score, or the most it can be when it was not found."""
-        return _mean([seat.score_bound for seat in self.seats])
+        return mean([seat.score_bound for seat in self.seats])
 
     @property
     def expected_tricks(self) -> float | None:
         odds = self._odds()
-        return None if odds is None else _mean([o.expected_tricks for o in odds])
+        return None if odds is None else mean([o.expected_tricks for o in odds])
 
     @property
     def histogram(self) -> tuple[int, ...] | None:
@@ -208,10 +203,6 @@ def _rounded(value: float | None, digits: int) -> float | None:
     return None if value is None else round(value, digits)
 
 
-def _mean(values: Sequence[float]) -> float:
-    return sum(values) / len(values)
-
-
 @dataclass(frozen=True)
 class DiscardOdds:
     """Every discard of twelve cards, best first (the settled ones by expected score, then the
@@ -248,9 +239,8 @@ class DiscardOdds:
         """Whether the best discard's expected score beats passing (and its catch chance is
         within ``exact_threshold`` when the table sets one), as ``check --exact`` decides."""
         score = self.best.expected_score
-        if score is None or score <= self.pass_score:
-            return False
-        return self.threshold is None or 100 * self.best.p_caught <= self.threshold
+        goal = Goal(self.pass_score, self.threshold)
+        return score is not None and goal.declares(score, self.best.p_caught)
 
     @property
     def verdict(self) -> str:
@@ -277,17 +267,16 @@ def discard_odds(
     cards: CardSet,
     lead: Lead,
     table: Table,
+    settings: ExactSettings = DISCARD_SETTINGS,
     *,
-    samples: int = DISCARD_LAYOUTS,
-    seed: int = 0,
-    exact: bool = False,
-    full: bool = False,
-    jobs: int = 1,
     progress: ProgressCallback | None = None,
 ) -> DiscardOdds:
-    """Score every discard of twelve ``cards``; see the module docstring: on all ``samples``
-    splits with ``full``, else until the choice is certain. ``progress`` is told of the splits
-    worked out (and, with ``exact``, of those solved in full); ``jobs`` threads solve those."""
+    """Score every discard of twelve ``cards``; see the module docstring: on all the
+    settings' ``samples`` splits with ``full``, else until the choice is certain; with
+    ``every_layout`` the leading discards are then solved on every split. ``progress`` is told
+    of the splits worked out (and of those solved in full); ``jobs`` threads solve them."""
+    samples, seed, exact = settings.samples, settings.seed, settings.every_layout
+    full, jobs = settings.full, settings.jobs
     check_twelve(cards)
     check_samples(samples, MAX_DISCARD_SAMPLES)
     pass_score = table.pass_score
@@ -295,8 +284,7 @@ def discard_odds(
         raise ExactError(
             Phrase('pass_score = "allpass" needs the ten cards as dealt: ask advisor check --exact')
         )
-    if not core_available():
-        raise SolverUnavailableError()
+    require_core()
     pool = cards.complement()
     ranks = sample_ranks(samples, seed)
     layouts = split_hands(pool, ranks)
@@ -310,7 +298,7 @@ def discard_odds(
             progress(len(scores.layouts), samples)
         low, high = scores.interval(scores.best(), Z95)
         tolerance = max(TOLERANCE, (high - low) / 4)
-        if not full and _enough(scores, pass_score, table.exact_threshold):
+        if not full and _enough(scores, Goal(pass_score, table.exact_threshold)):
             break
         if not full and stop >= DROP_FROM:
             scores.drop_far_below(Z_CLEAR, TOLERANCE)
@@ -327,17 +315,15 @@ def discard_odds(
                        pass_score, table.exact_threshold)  # fmt: skip
 
 
-def _enough(scores: DiscardScores, pass_score: float, threshold: float | None) -> bool:
+def _enough(scores: DiscardScores, goal: Goal) -> bool:
     """Whether the splits so far tell enough: no discard can reach passing (at 99.9 %: the
     verdict is pass, and the choice only decides how much is lost), or the best clearly beats
     passing and its figure is known to a point either way."""
-    if scores.ceiling(Z_CLEAR) <= pass_score:
+    if scores.ceiling(Z_CLEAR) <= goal.pass_score:
         return True
     best = scores.best()
-    low, high = scores.interval(best, Z95)
-    if threshold is not None and 100 * scores.caught_share(best) > threshold:
-        return False
-    return scores.interval(best, Z_CLEAR)[0] > pass_score and high - low <= 2 * PRECISION
+    clearly = goal.declares(scores.interval(best, Z_CLEAR)[0], scores.caught_share(best))
+    return clearly and known(*scores.interval(best, Z95))
 
 
 def _batches(samples: int) -> list[tuple[int, int]]:

@@ -1,0 +1,19 @@
+"""The exact analysis: a hand's odds from double-dummy play over its talons and splits.
+
+One concept a module, each imported where it is needed (the plain check never loads the
+solver, so this package imports none of them itself):
+
+- :mod:`~advisor.exact.deals`: the deals, talons and their splits, the order worked out in;
+- :mod:`~advisor.exact.dominance`: a twelve-card hand's 66 discards, which are one to the play
+  and which keeps lower cards than which, and the screen for catches that uses it;
+- :mod:`~advisor.exact.deepening`: the deepening that picks the best discard;
+- :mod:`~advisor.exact.scores`: the scores of all 66 on growing batches of layouts;
+- :mod:`~advisor.exact.bound`: a bound on what any discard of a talon can score;
+- :mod:`~advisor.exact.stopping`: when a sequential estimate has told enough, and the verdict;
+- :mod:`~advisor.exact.analysis`: ``check --exact``'s driver, its settings and its result;
+- :mod:`~advisor.exact.discard_odds`: ``discard --exact``.
+
+The score of a layout is :mod:`advisor.scoring`'s, the split streams :mod:`advisor.splits`'s.
+"""
+
+__all__: list[str] = []
