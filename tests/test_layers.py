@@ -17,10 +17,10 @@ MOST_LINES = 600
 
 LAYER_TEXT = """
 1 i18n words errors language text jsonout limits defaults build cards seats fileio sampling
-1 parallel scoring splits
-2 holdings table table_file table_edit
-3 rules verdict table_diff
-4 talon solver exact lead lead_figures calibrate allpass
+1 parallel scoring splits contract
+2 holdings table table_file table_edit convention points
+3 rules verdict table_diff defence
+4 talon solver game exact lead lead_figures calibrate allpass
 5 batch compare
 6 cli __main__
 """

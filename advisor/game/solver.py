@@ -30,7 +30,8 @@ from advisor.cards import HAND_SIZE, Card, CardSet, Suit
 from advisor.errors import SolverUnavailableError
 from advisor.game.position import TRICK_CARDS, Position, legal_cards
 from advisor.seats import Seat
-from advisor.solver import EXACT_LAYOUTS, catchers_pool
+from advisor.solver import catchers_pool
+from advisor.splits import EXACT_LAYOUTS
 
 if TYPE_CHECKING:
     from advisor.game import _core
