@@ -72,6 +72,25 @@ class CalibrationError(AdvisorError):
     of one lead)."""
 
 
+class ContractError(AdvisorError):
+    """Text that is not a bid or a contract (``11S``, ``6X``), or misère where a game contract
+    is needed."""
+
+
+class BidError(AdvisorError):
+    """A bid the auction does not allow: below the standing bid, misère after a first call, a
+    contract named below the bid it won."""
+
+
+class ConventionError(AdvisorError):
+    """A scoring convention that cannot be used: an unknown preset, setting or value."""
+
+
+class DealError(AdvisorError):
+    """The outcome of a deal that cannot happen: tricks beyond ten, a half-whist on an eight,
+    a split of the defence's tricks that does not add up."""
+
+
 class OutputError(AdvisorError):
     """A file the advisor was asked to write that cannot be written."""
 
