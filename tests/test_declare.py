@@ -14,13 +14,13 @@ from advisor.cards import CardSet, parse_cards
 from advisor.contract import CONTRACTS, PASS, Bid, Contract
 from advisor.convention import Convention, Preset
 from advisor.defence import model_outcome
-from advisor.exact.declare import allowed_contracts, declare_odds
+from advisor.exact.declare import _next_question, allowed_contracts, declare_odds
 from advisor.exact.game import WHISTS, GameObjective, dominant_discards
 from advisor.exact.settings import ExactSettings
 from advisor.game import core_available
 from advisor.game.position import Hands, Position
 from advisor.game.solver import declarer_tricks
-from advisor.points import Whist, declarer_points, give_up_ledger
+from advisor.points import TRICKS, Whist, declarer_points, give_up_ledger
 from advisor.seats import Seat
 from advisor.solver import split_hands
 
@@ -68,7 +68,12 @@ def test_allowed_contracts_follow_the_ladder() -> None:
 
 
 def _plain_choice_points(
-    twelve: CardSet, discards: CardSet, contract: Contract, seat: Seat, lefts: list[int]
+    twelve: CardSet,
+    discards: CardSet,
+    contract: Contract,
+    seat: Seat,
+    lefts: list[int],
+    convention: Convention = SOCHI,
 ) -> list[float]:
     """A plain loop: each layout solved one position at a time, the defence's call by the
     per-layout model, the points read from points.py."""
@@ -79,16 +84,25 @@ def _plain_choice_points(
         hands: Hands = (hand, CardSet(left), pool - CardSet(left))
         position = Position(hands, contract.trump, seat)
         tricks = declarer_tricks(position)
-        whist = model_outcome(SOCHI.whist_model, contract, CardSet(left), pool - CardSet(left))
-        found.append(declarer_points(contract, whist, SOCHI)[tricks])
+        whist = model_outcome(convention.whist_model, contract, CardSet(left),
+                              pool - CardSet(left), convention.ten)  # fmt: skip
+        found.append(declarer_points(contract, whist, convention)[tricks])
     return found
 
 
 @needs_core
-@pytest.mark.parametrize("seat", [Seat.M, Seat.L])
-def test_declaration_equals_a_plain_loop(seat: Seat) -> None:
+@pytest.mark.parametrize(
+    ("seat", "convention"),
+    [
+        (Seat.M, SOCHI),
+        (Seat.L, SOCHI),
+        (Seat.R, Convention.of(Preset.LENINGRAD, whist_model="both")),
+        (Seat.M, Convention.of(Preset.ROSTOV, players=4)),
+    ],
+)
+def test_declaration_equals_a_plain_loop(seat: Seat, convention: Convention) -> None:
     twelve = parse_cards(STRONG, count=12)
-    objective = GameObjective(SOCHI, seat)
+    objective = GameObjective(convention, seat)
     found = declare_odds(twelve, Bid.parse("8S"), objective, ExactSettings(samples=64, seed=3))
     from advisor.splits import sample_ranks
 
@@ -96,7 +110,7 @@ def test_declaration_equals_a_plain_loop(seat: Seat) -> None:
     lefts = list(split_hands(twelve.complement(), ranks))
     for choice in found.choices[:4]:
         plain = _plain_choice_points(twelve, choice.discards, choice.contract, seat,
-                                     lefts[: choice.layouts])  # fmt: skip
+                                     lefts[: choice.layouts], convention)  # fmt: skip
         assert choice.expected == pytest.approx(sum(plain) / len(plain))
     assert all(choice.contract >= Contract.parse("8S") for choice in found.choices)
 
@@ -163,3 +177,36 @@ def test_cli_without_the_game_solver() -> None:
     )
     assert done.returncode == 4
     assert done.stderr.startswith("Error: the compiled game solver (advisor.game._core) is missing")
+
+
+def test_the_cheap_questions_walk_down_from_the_lowest_level() -> None:
+    assert _next_question(7, 0, TRICKS) == 7  # nothing known: the lowest level named
+    assert _next_question(7, 0, 6) == 6  # failed it: one trick fewer
+    assert _next_question(7, 0, 4) == 4
+    assert _next_question(7, 7, TRICKS) is None  # made it: solved instead
+    assert _next_question(7, 0, 0) is None  # no trick at all: nothing left to ask
+
+
+@needs_core
+@pytest.mark.parametrize(
+    ("cards", "seat"),
+    [
+        ("♠7 10 ♣9 J K ♦8 9 J ♥7 8 9 J", Seat.M),
+        ("QS 9C 10C KC AC 7D JD QD 7H 8H QH KH", Seat.R),
+        (STRONG, Seat.L),
+    ],
+)
+def test_a_dropped_choice_is_worth_no_more_than_its_bound(cards: str, seat: Seat) -> None:
+    """Every discard and strain dropped on the cheap question's bound, solved exactly on the
+    first splits anyway: none of its contracts scores more than the bound there."""
+    twelve = parse_cards(cards, count=12)
+    found = declare_odds(twelve, PASS, GameObjective(SOCHI, seat), ExactSettings(samples=64))
+    assert found.dropped
+    from advisor.exact.declare import FIRST_BATCH
+    from advisor.splits import sample_ranks
+
+    lefts = list(split_hands(twelve.complement(), sample_ranks(64, 0)))[:FIRST_BATCH]
+    for item in found.dropped:
+        for contract in (c for c in CONTRACTS if c.strain is item.strain):
+            plain = _plain_choice_points(twelve, item.discards, contract, seat, lefts)
+            assert sum(plain) / len(plain) <= item.bound + 1e-9, (item, contract)

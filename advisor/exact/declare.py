@@ -49,6 +49,7 @@ DECLARE_LAYOUTS = 400  # the splits a candidate is played on at most, by default
 FIRST_BATCH = 16  # splits of the first look (the cheap question, then the exact tricks)
 MIN_LAYOUTS = 128  # splits the choice is played on at least (its figures' interval)
 DECLARE_SETTINGS = ExactSettings(samples=DECLARE_LAYOUTS)
+Z99 = 2.5758293035489  # two-sided 99 %: how sure the choice is to be within the tolerance
 TOLERANCE = 0.5  # points within which two choices are the same to a player
 PIECE = 16  # splits a thread's piece of a batch holds at least
 
@@ -307,12 +308,15 @@ def declare_odds(
     live = _screen(work, candidates, give_up, first)
     done = first
     while done < samples and (
-        settings.full or len(live) > 1 or done < MIN_LAYOUTS or not _known(work, live)
+        settings.full
+        or len(live) > 1
+        or (live and (done < MIN_LAYOUTS or not _known(work, live)))
     ):
         size = min(done, samples - done)
         work.extend(all_ranks[done : done + size])
-        asked = [(c, range(done, done + size), 0) for c in live]
-        for candidate, found in zip(live, work.solve(asked), strict=True):
+        playing = live or [c for c in candidates if c.bound is None and c.tricks]  # --full
+        asked = [(c, range(done, done + size), 0) for c in playing]
+        for candidate, found in zip(playing, work.solve(asked), strict=True):
             candidate.tricks.extend(found)
         done += size
         if progress:
@@ -335,7 +339,18 @@ def declare_odds(
                        done, samples, settings.seed)  # fmt: skip
 
 
-CHEAP_STEPS = 2  # levels the cheap question is asked at, from the lowest one named down
+CHEAP_STEPS = 3  # levels the cheap question is asked at, from the lowest one named down
+
+
+def _next_question(lowest: int, low: int, high: int) -> int | None:
+    """The level the cheap question asks next of a layout whose tricks are known to be
+    ``low`` … ``high``: first the lowest level the candidate may name, then, where it failed,
+    one trick fewer each time (a question far from the true count is the cheap one: on a
+    hopeless layout these are, and they bound it low enough to drop). Where it made the
+    level, nothing more: asking upwards meets the true count soon, as dear as solving."""
+    if low == 0 and high == TRICKS:
+        return lowest
+    return high if low == 0 and high >= 1 else None
 
 
 def _bound(work: _Work, candidate: _Candidate, most: Sequence[int]) -> tuple[float, list[float]]:
@@ -375,16 +390,14 @@ def _screen(
             return True
         return False
 
-    for step in range(CHEAP_STEPS):
+    for _ in range(CHEAP_STEPS):
         asked: list[tuple[_Candidate, Sequence[int], int]] = []
         for candidate in open_:
             lows, highs = low[id(candidate)], high[id(candidate)]
             by_level: dict[int, list[int]] = {}
             for i in range(first):
-                if lows[i] < highs[i]:
-                    level = (
-                        candidate.contracts[0].level if step == 0 else (lows[i] + highs[i] + 1) // 2
-                    )
+                level = _next_question(candidate.contracts[0].level, lows[i], highs[i])
+                if level is not None:
                     by_level.setdefault(level, []).append(i)
             asked += [(candidate, layouts, level) for level, layouts in sorted(by_level.items())]
         for (candidate, layouts, level), answers in zip(asked, work.solve(asked), strict=True):
@@ -417,9 +430,10 @@ def _screen(
 
 
 def _eliminate(work: _Work, live: list[_Candidate], give_up: float) -> list[_Candidate]:
-    """The candidates left once those clearly worse than the best are dropped; only the best
-    when every other is within :data:`TOLERANCE` of it (or all of them are clearly below giving
-    up: they are all reported, and giving up is the answer)."""
+    """The candidates left once those clearly worse than the best (at
+    :data:`~advisor.exact.stopping.Z_CLEAR`) are dropped; only the best when every other is
+    within :data:`TOLERANCE` of it at 99 %; none when the best is clearly below giving up
+    (giving up is the answer, and the candidates keep the figures of the splits so far)."""
     if not live:
         return live
     points = [_best_contract(work, candidate)[1] for candidate in live]
@@ -430,13 +444,12 @@ def _eliminate(work: _Work, live: list[_Candidate], give_up: float) -> list[_Can
             kept.append(candidate)
             continue
         paired = [p - q for p, q in zip(points[index], points[leader], strict=True)]
-        top = _upper(paired, Z_CLEAR)
-        if top >= 0:
+        if _upper(paired, Z_CLEAR) >= 0:
             kept.append(candidate)
-        close = close and top < TOLERANCE
-    if close or _upper([p - give_up for p in points[leader]], Z_CLEAR) < 0:
-        return [live[leader]]
-    return kept
+        close = close and _upper(paired, Z99) < TOLERANCE
+    if _upper([p - give_up for p in points[leader]], Z_CLEAR) < 0:
+        return []
+    return [live[leader]] if close else kept
 
 
 def _known(work: _Work, live: list[_Candidate]) -> bool:
