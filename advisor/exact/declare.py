@@ -308,9 +308,7 @@ def declare_odds(
     live = _screen(work, candidates, give_up, first)
     done = first
     while done < samples and (
-        settings.full
-        or len(live) > 1
-        or (live and (done < MIN_LAYOUTS or not _known(work, live)))
+        settings.full or len(live) > 1 or (live and (done < MIN_LAYOUTS or not _known(work, live)))
     ):
         size = min(done, samples - done)
         work.extend(all_ranks[done : done + size])
@@ -370,12 +368,11 @@ def _bound(work: _Work, candidate: _Candidate, most: Sequence[int]) -> tuple[flo
 def _screen(
     work: _Work, candidates: list[_Candidate], give_up: float, first: int
 ) -> list[_Candidate]:
-    """The first batch, by the cheap question alone: each candidate is asked whether it takes
-    its lowest level on each layout, then, layout by layout, the level halving what is left
-    open of its tricks (:data:`CHEAP_STEPS` questions pin them). After each round the most a
-    candidate can score on each layout bounds it; the best bound's candidate is solved
-    exactly first, and one whose bound is clearly below the best found, or below giving up,
-    is dropped with its bound."""
+    """The first batch. Each candidate is asked the cheap question (does it take the lowest
+    level it may name, and where not, one trick fewer: :func:`_next_question`), which bounds
+    what it can score on each layout; the best bound's candidate is solved exactly first, and
+    one whose bound is clearly below giving up or below the best found so far (each a paired
+    comparison on the same layouts) is dropped with its bound; the others are solved."""
     low = {id(c): [0] * first for c in candidates}
     high = {id(c): [TRICKS] * first for c in candidates}
     open_ = list(candidates)
@@ -384,8 +381,11 @@ def _screen(
 
     def dropped(candidate: _Candidate) -> bool:
         mean, points = _bound(work, candidate, high[id(candidate)])
-        against = [give_up] * first if leader is None else [max(give_up, q) for q in leader]
-        if _upper([p - q for p, q in zip(points, against, strict=True)], Z_CLEAR) < 0:
+        below_give_up = _upper([p - give_up for p in points], Z_CLEAR) < 0
+        if below_give_up or (
+            leader is not None
+            and _upper([p - q for p, q in zip(points, leader, strict=True)], Z_CLEAR) < 0
+        ):
             candidate.bound = mean
             return True
         return False
