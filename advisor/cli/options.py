@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -15,6 +15,9 @@ from advisor.i18n import N_, _
 from advisor.limits import MAX_SAMPLES, resolve_jobs
 from advisor.seats import Lead, Position
 from advisor.table import Table, load_table, resolve_table_path
+
+if TYPE_CHECKING:
+    from advisor.convention import Convention
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -172,6 +175,33 @@ def effective_table(table_path: str | None) -> Table:
     """The table a command works with: the built-in one, with the user's file merged over."""
     path = resolve_table_path(table_path, os.environ, config_dir())
     return load_table(path)
+
+
+CONVENTION_NAMES = ("sochi", "leningrad", "rostov")  # convention.Preset's words, not loaded
+
+
+def convention_option(function: F) -> F:
+    """``--convention NAME``: the scoring convention of a command that scores games, instead
+    of the table's (:func:`effective_convention`)."""
+    return click.option(
+        "--convention",
+        type=click.Choice(CONVENTION_NAMES, case_sensitive=False),
+        help=N_(
+            "Score games under this convention (its preset's settings, the table's players) "
+            "[default: the table's [convention], else sochi]."
+        ),
+    )(function)
+
+
+def effective_convention(table_path: str | None, name: str | None) -> Convention:
+    """The convention a command scores games under: ``--convention``'s preset (with the
+    table's number of players), else the table's ``[convention]``."""
+    from advisor.convention import Convention, Preset
+
+    table = effective_table(table_path)
+    if name is None:
+        return table.convention
+    return Convention.of(Preset(name.lower()), players=table.players)
 
 
 EXACT_SETTINGS = ("samples", "seed", "discard")
