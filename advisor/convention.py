@@ -123,19 +123,26 @@ class Convention(NamedTuple):
 
     @classmethod
     def from_mapping(
-        cls, section: Mapping[str, Any], origin: str, base: Convention | None = None
+        cls,
+        section: Mapping[str, Any],
+        origin: str,
+        base: Convention | None = None,
+        *,
+        keys: tuple[str, ...] = SETTINGS,
     ) -> Convention:
         """The convention a ``[convention]`` section gives, over ``base`` (a table file merged
         over another: a preset given again starts from that preset's values; settings not
-        given keep the base's). ``origin`` names the file in errors."""
-        unknown = sorted(set(section) - set(SETTINGS))
+        given keep the base's). ``origin`` names the file in errors; ``keys`` are the settings
+        the section may give (a table file's leaves ``players`` to the table), and an error
+        for another lists them."""
+        unknown = sorted(set(section) - set(keys))
         if unknown:
             raise ConventionError(
                 Phrase(
                     "{origin}: [convention] unknown setting '{name}' (known: {known})",
                     origin=origin,
                     name=unknown[0],
-                    known=", ".join(SETTINGS),
+                    known=", ".join(keys),
                 )
             )
         values = {name: check_setting(name, value, origin) for name, value in section.items()}

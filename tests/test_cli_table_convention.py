@@ -83,8 +83,7 @@ def test_bad_edits_exit_2(runner: CliRunner, tmp_path: Path, args: list[str], er
         ('[convention]\npreset = "moscow"\n',
          '[convention] preset = "moscow" is not one of "sochi", "leningrad", "rostov"'),
         ("[convention]\nprice = 2\n",
-         "[convention] unknown setting 'price' (known: preset, ten, both_fail, players, "
-         "whist_model)"),
+         "[convention] unknown setting 'price' (known: preset, ten, both_fail, whist_model)"),
         ("convention = 3\n", "'convention' must be a table ([convention]), not 3"),
     ],
 )  # fmt: skip
