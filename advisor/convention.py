@@ -28,11 +28,8 @@ from typing import Any, NamedTuple
 from advisor.contract import Ten
 from advisor.errors import ConventionError
 from advisor.i18n import Phrase
-from advisor.jsonout import json_text
-from advisor.limits import MAX_QUOTED_CHARS
+from advisor.table_file import PLAYER_COUNTS, shown_value
 from advisor.words import Word
-
-PLAYER_COUNTS = (3, 4)
 
 
 class Preset(Word):
@@ -126,19 +123,26 @@ class Convention(NamedTuple):
 
     @classmethod
     def from_mapping(
-        cls, section: Mapping[str, Any], origin: str, base: Convention | None = None
+        cls,
+        section: Mapping[str, Any],
+        origin: str,
+        base: Convention | None = None,
+        *,
+        keys: tuple[str, ...] = SETTINGS,
     ) -> Convention:
         """The convention a ``[convention]`` section gives, over ``base`` (a table file merged
         over another: a preset given again starts from that preset's values; settings not
-        given keep the base's). ``origin`` names the file in errors."""
-        unknown = sorted(set(section) - set(SETTINGS))
+        given keep the base's). ``origin`` names the file in errors; ``keys`` are the settings
+        the section may give (a table file's leaves ``players`` to the table), and an error
+        for another lists them."""
+        unknown = sorted(set(section) - set(keys))
         if unknown:
             raise ConventionError(
                 Phrase(
                     "{origin}: [convention] unknown setting '{name}' (known: {known})",
                     origin=origin,
                     name=unknown[0],
-                    known=", ".join(SETTINGS),
+                    known=", ".join(keys),
                 )
             )
         values = {name: check_setting(name, value, origin) for name, value in section.items()}
@@ -186,7 +190,7 @@ def check_setting(name: str, value: Any, origin: str) -> Any:
                 Phrase(
                     "{origin}: [convention] players = {value} must be 3 or 4",
                     origin=origin,
-                    value=_shown(value),
+                    value=shown_value(value),
                 )
             )
         return value
@@ -198,7 +202,7 @@ def check_setting(name: str, value: Any, origin: str) -> Any:
                 "{origin}: [convention] {name} = {value} is not one of {words}",
                 origin=origin,
                 name=name,
-                value=_shown(value),
+                value=shown_value(value),
                 words=", ".join(f'"{word}"' for word in words),
             )
         )
@@ -207,13 +211,3 @@ def check_setting(name: str, value: Any, origin: str) -> Any:
 
 def _plain(value: Any) -> Any:
     return str(value) if isinstance(value, Word) else value
-
-
-def _shown(value: Any) -> str:
-    """A value of the section as TOML writes a string, a number or a boolean (the JSON of
-    each); a table or an array as its JSON; cut short like every quoted value."""
-    try:
-        text = json_text(value)
-    except (TypeError, ValueError):  # a date or time, or a float JSON cannot hold
-        text = str(value)
-    return text if len(text) <= MAX_QUOTED_CHARS else text[: MAX_QUOTED_CHARS - 1] + "…"

@@ -18,12 +18,16 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from advisor.errors import AdvisorError, LimitError, TableError
+from advisor.convention import SETTINGS as CONVENTION_SETTINGS
+from advisor.convention import Convention
+from advisor.errors import AdvisorError, ConventionError, LimitError, TableError
 from advisor.holdings import Holding, HoldingPattern
 from advisor.i18n import Phrase
-from advisor.limits import MAX_ALLPASS_PENALTY, MAX_REPEAT
+from advisor.limits import MAX_REPEAT
 from advisor.seats import Lead
 from advisor.table_file import (
+    PASS_FROM_ALLPASS,
+    check_setting,
     parse_toml,
     percent_value,
     read_table_file,
@@ -37,7 +41,6 @@ EXACT_TABLE_PATH = Path(__file__).parent / "data" / "exact_table.toml"
 BUILT_IN = "built-in"
 TABLE_ENV = "ADVISOR_TABLE"
 CONFIG_FILE_NAME = "table.toml"
-PLAYER_COUNTS = (3, 4)
 
 
 class Combine(Word):
@@ -162,8 +165,6 @@ SETTING_DEFAULTS: dict[str, SettingValue] = {
     "allpass_penalty": 1,
     "allpass_progression": Progression.NONE.value,
 }
-PASS_SCORE_RANGE = (-100, 10)  # from ten tricks in the mountain to a clean misère
-PASS_FROM_ALLPASS = "allpass"  # pass_score: what the hand can expect to pay if everyone passes
 RULE_DEFAULTS: dict[str, bool] = {"no_seven": True, "lone_low_own_lead": True}
 
 
@@ -179,11 +180,16 @@ class Table:
         settings: Mapping[str, Setting] | None = None,
         rules: Mapping[str, Setting] | None = None,
         files: tuple[str, ...] = (),
+        convention: Convention | None = None,
+        convention_origins: Mapping[str, str] | None = None,
     ) -> None:
         self.entries = dict(entries)
         self.settings = dict(settings or {})
         self.rules = dict(rules or {})
         self.files = files
+        self._convention = convention or Convention()
+        self.convention_origins = dict(convention_origins or {})
+        """Where each ``[convention]`` setting given came from (a missing one: built-in)."""
 
     @property
     def name(self) -> str:
@@ -257,6 +263,13 @@ class Table:
         return int(self._number("players"))
 
     @property
+    def convention(self) -> Convention:
+        """The scoring convention of games: the ``[convention]`` section's preset and
+        settings, and the table's own ``players`` (the one home of the number of players:
+        all-pass reads it too)."""
+        return self._convention._replace(players=self.players)
+
+    @property
     def talon_card(self) -> TalonCard:
         return TalonCard(self._text("talon_card"))
 
@@ -280,6 +293,11 @@ class Table:
             "rules": {
                 name: {"value": self.rule(name), "origin": self._origin(self.rules, name)}
                 for name in RULE_DEFAULTS
+            },
+            "convention": {
+                name: {"value": value, "origin": self.convention_origins.get(name, BUILT_IN)}
+                for name, value in self.convention.to_dict().items()
+                if name in CONVENTION_KEYS
             },
             "holes": {
                 key: {
@@ -369,10 +387,12 @@ def resolve_table_path(
 def merge_table(base: Table, text: str, origin: str) -> Table:
     """Merge the TOML ``text`` (named ``origin`` in errors) over ``base``."""
     data = parse_toml(text, origin)
-    unknown = set(data) - set(SETTING_DEFAULTS) - {"inherit", "rules", "holes"}
+    unknown = set(data) - set(SETTING_DEFAULTS) - {"inherit", "rules", "holes", CONVENTION}
     if unknown:
         name = sorted(unknown)[0]
-        known = ", ".join(sorted([*SETTING_DEFAULTS, "inherit", "[rules]", "[holes]"]))
+        known = ", ".join(
+            sorted([*SETTING_DEFAULTS, "inherit", "[rules]", "[holes]", f"[{CONVENTION}]"])
+        )
         raise TableError(
             Phrase(
                 "{origin}: unknown setting '{name}' (known: {known})",
@@ -395,7 +415,7 @@ def merge_table(base: Table, text: str, origin: str) -> Table:
     settings = dict(base.settings)
     for name in SETTING_DEFAULTS:
         if name in data:
-            settings[name] = Setting(_check_setting(name, data[name], origin), origin)
+            settings[name] = Setting(check_setting(name, data[name], origin, _CHOICES), origin)
     rules = dict(base.rules)
     for name, value in section(data, "rules", origin).items():
         if name not in RULE_DEFAULTS:
@@ -433,88 +453,51 @@ def merge_table(base: Table, text: str, origin: str) -> Table:
             )
         spelled[entry.key] = raw_key
         entries[entry.key] = entry
+    convention, convention_origins = _merge_convention(base, data, origin)
     files = base.files if origin == BUILT_IN else (*base.files, origin)
-    return Table(entries=entries, settings=settings, rules=rules, files=files)
+    return Table(entries, settings, rules, files, convention, convention_origins)
 
 
-_CHOICES: dict[str, tuple[Any, ...]] = {
+CONVENTION = "convention"
+CONVENTION_KEYS = tuple(name for name in CONVENTION_SETTINGS if name != "players")
+"""The settings of a ``[convention]`` section: the number of players is the table's own
+``players``, which all-pass reads too."""
+
+
+def _merge_convention(
+    base: Table, data: Mapping[str, Any], origin: str
+) -> tuple[Convention, dict[str, str]]:
+    """The ``[convention]`` section of a file over the base table's convention, and where
+    each of its settings came from (a preset given again resets the others to its own)."""
+    found = section(data, CONVENTION, origin)
+    if "players" in found:
+        raise TableError(
+            Phrase(
+                "{origin}: [convention] players = {value}: the number of players is the "
+                "table's own setting: write players = {value} above the sections",
+                origin=origin,
+                value=shown_value(found["players"]),
+            )
+        )
+    try:
+        convention = Convention.from_mapping(
+            found, origin, base._convention, keys=CONVENTION_KEYS
+        )
+    except ConventionError as error:  # a table's every error is a TableError
+        raise TableError(error.phrase) from None
+    if "preset" in found:
+        origins = {name: origin for name in CONVENTION_KEYS}
+    else:
+        origins = {**base.convention_origins, **{name: origin for name in found}}
+    return convention, origins
+
+
+_CHOICES: dict[str, tuple[str, ...]] = {
     "combine": tuple(mode.value for mode in Combine),
     "talon_card": tuple(mode.value for mode in TalonCard),
     "allpass_progression": tuple(mode.value for mode in Progression),
 }
-
-
-def _check_setting(name: str, value: Any, origin: str) -> Any:
-    if name in _CHOICES:
-        if not isinstance(value, str) or value not in _CHOICES[name]:
-            modes = ", ".join(f'"{m}"' for m in _CHOICES[name])
-            raise TableError(
-                Phrase(
-                    "{origin}: {name} = {value} is not one of {modes}",
-                    origin=origin,
-                    name=name,
-                    value=shown_value(value),
-                    modes=modes,
-                )
-            )
-        return value
-    if name == "players":
-        if isinstance(value, bool) or not isinstance(value, int) or value not in PLAYER_COUNTS:
-            raise TableError(
-                Phrase(
-                    "{origin}: players = {value} must be 3 or 4",
-                    origin=origin,
-                    value=shown_value(value),
-                )
-            )
-        return value
-    if name == "allpass_penalty":
-        number = isinstance(value, (int, float)) and not isinstance(value, bool)
-        if not number or not 0 < value <= MAX_ALLPASS_PENALTY:
-            raise TableError(
-                Phrase(
-                    "{origin}: allpass_penalty = {value} must be a number above 0, at most "
-                    "{limit} (points a trick)",
-                    origin=origin,
-                    value=shown_value(value),
-                    limit=MAX_ALLPASS_PENALTY,
-                )
-            )
-        return value
-    if name == "max_holes":
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 4:
-            raise TableError(
-                Phrase(
-                    "{origin}: max_holes = {value} must be a whole number 0..4",
-                    origin=origin,
-                    value=shown_value(value),
-                )
-            )
-        return value
-    if name == "pass_score":
-        low, high = PASS_SCORE_RANGE
-        if value == PASS_FROM_ALLPASS:
-            return value
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, (int, float))
-            or not low <= value <= high
-        ):
-            raise TableError(
-                Phrase(
-                    "{origin}: pass_score = {value} must be a number of points, {low}..{high}, "
-                    'or "{allpass}"',
-                    origin=origin,
-                    value=shown_value(value),
-                    low=low,
-                    high=high,
-                    allpass=PASS_FROM_ALLPASS,
-                )
-            )
-        return value
-    if name == "exact_threshold" and value is False:
-        return None  # switched off again
-    return percent_value(value, f"{name}", origin)
+"""The settings that take one of a few words, and their words."""
 
 
 _ENTRY_FIELDS = ("value", "own", "their", "source")

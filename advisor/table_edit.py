@@ -8,7 +8,8 @@ stays ``\r\n``). The edited text is checked with the same code as ``advisor tabl
 the file's edit lock (:func:`advisor.fileio.edit_lock`) from before it reads the file until it
 has written it, so edits made at the same time run one after the other and none is lost.
 
-A key is a setting (``threshold``), a rule (``rules.no_seven``), ``inherit``, or a holding in
+A key is a setting (``threshold``), a rule (``rules.no_seven``), a setting of the scoring
+convention (``convention.preset``), ``inherit``, or a holding in
 any spelling the table reads (``"7 Q"``, ``"q 7"``, ``"7 8|9 Q"``); an entry already in the file
 under another spelling of the same holding is changed in place.
 """
@@ -37,6 +38,8 @@ from advisor.i18n import N_, Phrase, as_cards
 from advisor.table import (
     BUILT_IN,
     CONFIG_FILE_NAME,
+    CONVENTION,
+    CONVENTION_KEYS,
     RULE_DEFAULTS,
     SETTING_DEFAULTS,
     BuiltIn,
@@ -138,7 +141,12 @@ def _is_file_on_the_way(folder: Path) -> bool:
 class KeyKind(Word):
     SETTING = "setting"
     RULE = "rule"
+    CONVENTION = "convention"
     HOLDING = "holding"
+
+
+_SECTIONS = {KeyKind.RULE: RULES, KeyKind.CONVENTION: CONVENTION, KeyKind.HOLDING: HOLES}
+"""The section of the file each kind of key but a setting lives in."""
 
 
 @dataclass(frozen=True)
@@ -151,8 +159,8 @@ class EditKey:
     pattern: HoldingPattern | None = None
 
     def __str__(self) -> str:
-        if self.kind is KeyKind.RULE:
-            return f"{RULES}.{self.name}"
+        if self.kind in _SECTIONS and self.kind is not KeyKind.HOLDING:
+            return f"{_SECTIONS[self.kind]}.{self.name}"
         return f'"{self.name}"' if self.kind is KeyKind.HOLDING else self.name
 
 
@@ -163,6 +171,17 @@ def parse_key(text: str) -> EditKey:
     if name in SETTING_KEYS:
         return EditKey(KeyKind.SETTING, name)
     rules = ", ".join(f"{RULES}.{rule}" for rule in RULE_DEFAULTS)
+    conventions = ", ".join(f"{CONVENTION}.{setting}" for setting in CONVENTION_KEYS)
+    if name.startswith(f"{CONVENTION}."):
+        if name[len(CONVENTION) + 1 :] in CONVENTION_KEYS:
+            return EditKey(KeyKind.CONVENTION, name[len(CONVENTION) + 1 :])
+        raise TableError(
+            Phrase(
+                "'{key}' is not a setting of the convention: they are {settings}",
+                key=shown(text),
+                settings=conventions,
+            )
+        )
     if name.startswith(f"{RULES}."):
         if name[len(RULES) + 1 :] in RULE_DEFAULTS:
             return EditKey(KeyKind.RULE, name[len(RULES) + 1 :])
@@ -186,7 +205,7 @@ def parse_key(text: str) -> EditKey:
                 'holding, such as "7 10")',
                 key=shown(text),
                 settings=", ".join(SETTING_KEYS),
-                rules=rules,
+                rules=rules + ", " + conventions,
             )
         ) from None
     return EditKey(KeyKind.HOLDING, str(pattern), pattern)
@@ -366,7 +385,7 @@ def _section(
     """Where ``key`` lives: the top level, ``[rules]`` or ``[holes]`` (None when missing)."""
     if key.kind is KeyKind.SETTING:
         return document
-    name = RULES if key.kind is KeyKind.RULE else HOLES
+    name = _SECTIONS[key.kind]
     section = document.get(name)
     if section is not None and not isinstance(section, dict):
         raise not_a_section(str(path), name, section)
@@ -380,7 +399,7 @@ def _made_section(
     section = _section(document, key, path)
     if section is None:
         section = tomlkit.table()
-        document[RULES if key.kind is KeyKind.RULE else HOLES] = section
+        document[_SECTIONS[key.kind]] = section
     return section
 
 
@@ -551,6 +570,9 @@ def in_effect(text: str, path: Path, key: EditKey, table: Table | None = None) -
         return InEffect((entry.own, entry.their), entry.origin)
     if key.kind is KeyKind.RULE:
         return InEffect(table.rule(key.name), table.origin_of_rule(key.name))
+    if key.kind is KeyKind.CONVENTION:
+        value = table.convention.to_dict()[key.name]
+        return InEffect(value, table.convention_origins.get(key.name, BUILT_IN))
     if key.name == INHERIT:
         inherit = tomllib.loads(text).get(INHERIT)
         return InEffect(True, BUILT_IN) if inherit is None else InEffect(inherit, str(path))

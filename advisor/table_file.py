@@ -1,5 +1,6 @@
 """A table file read: its text (a regular file of bounded size, UTF-8), its TOML, its
-sections, its percents, and a value quoted in a message as TOML writes it. :mod:`advisor.table`
+sections, its top-level settings and percents checked, and a value quoted in a message as TOML
+writes it. :mod:`advisor.table`
 makes a table of what is read here; :mod:`advisor.table_edit` edits the file keeping its form."""
 
 from __future__ import annotations
@@ -16,7 +17,11 @@ from typing import Any
 from advisor.errors import TableError, os_reason
 from advisor.i18n import Phrase
 from advisor.jsonout import json_text
-from advisor.limits import MAX_QUOTED_CHARS, MAX_TABLE_BYTES
+from advisor.limits import MAX_ALLPASS_PENALTY, MAX_QUOTED_CHARS, MAX_TABLE_BYTES
+
+PASS_SCORE_RANGE = (-100, 10)  # from ten tricks in the mountain to a clean misère
+PASS_FROM_ALLPASS = "allpass"  # pass_score: what the hand can expect to pay if everyone passes
+PLAYER_COUNTS = (3, 4)
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -154,3 +159,81 @@ def percent_value(value: Any, where: str, origin: str) -> float:
             )
         )
     return value
+
+
+def check_setting(
+    name: str, value: Any, origin: str, choices: Mapping[str, tuple[str, ...]]
+) -> Any:
+    """``value`` of the top-level setting ``name`` of a table file, checked (``choices``: the
+    words of each setting that takes one of a few); a :class:`TableError` naming the file, the
+    setting and the value."""
+    if name in choices:
+        if not isinstance(value, str) or value not in choices[name]:
+            modes = ", ".join(f'"{m}"' for m in choices[name])
+            raise TableError(
+                Phrase(
+                    "{origin}: {name} = {value} is not one of {modes}",
+                    origin=origin,
+                    name=name,
+                    value=shown_value(value),
+                    modes=modes,
+                )
+            )
+        return value
+    if name == "players":
+        if isinstance(value, bool) or not isinstance(value, int) or value not in PLAYER_COUNTS:
+            raise TableError(
+                Phrase(
+                    "{origin}: players = {value} must be 3 or 4",
+                    origin=origin,
+                    value=shown_value(value),
+                )
+            )
+        return value
+    if name == "allpass_penalty":
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if not number or not 0 < value <= MAX_ALLPASS_PENALTY:
+            raise TableError(
+                Phrase(
+                    "{origin}: allpass_penalty = {value} must be a number above 0, at most "
+                    "{limit} (points a trick)",
+                    origin=origin,
+                    value=shown_value(value),
+                    limit=MAX_ALLPASS_PENALTY,
+                )
+            )
+        return value
+    if name == "max_holes":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 4:
+            raise TableError(
+                Phrase(
+                    "{origin}: max_holes = {value} must be a whole number 0..4",
+                    origin=origin,
+                    value=shown_value(value),
+                )
+            )
+        return value
+    if name == "pass_score":
+        low, high = PASS_SCORE_RANGE
+        if value == PASS_FROM_ALLPASS:
+            return value
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or not low <= value <= high
+        ):
+            raise TableError(
+                Phrase(
+                    "{origin}: pass_score = {value} must be a number of points, {low}..{high}, "
+                    'or "{allpass}"',
+                    origin=origin,
+                    value=shown_value(value),
+                    low=low,
+                    high=high,
+                    allpass=PASS_FROM_ALLPASS,
+                )
+            )
+        return value
+    if name == "exact_threshold" and value is False:
+        return None  # switched off again
+    return percent_value(value, f"{name}", origin)

@@ -83,7 +83,8 @@ def test_set_edits_the_file_the_environment_or_the_config_directory_names(
         (["set", "treshold", "70"], "'treshold' is not a setting: the settings are inherit, "
          "threshold, max_holes, combine, unlisted, pass_score, exact_threshold, players, "
          "talon_card, allpass_penalty, allpass_progression, and rules.no_seven, "
-         'rules.lone_low_own_lead (or give a holding, such as "7 10")'),
+         "rules.lone_low_own_lead, convention.preset, convention.ten, convention.both_fail, "
+         'convention.whist_model (or give a holding, such as "7 10")'),
         (["set", "6 7", "40"], "'6 7' is not a setting, nor a holding: '6 7': '6' is not a "
          "Preferans rank (7..A)"),
         (["set", "7 Q", "120"], '{mine}: [holes] "7 Q" = 120 is outside 0..100 percent'),

@@ -151,3 +151,11 @@ def test_compare_exact(signum: int, code: int, tmp_path: Path) -> None:
     arguments = ["table", "compare", str(hands), "--against", "exact", "--exact", "-j", "2"]
     found = stopped([*arguments, "-q"], signum, cwd=tmp_path)
     assert found == (code, "")
+
+
+@SIGNALS
+@JOBS
+def test_solve_game_contract(signum: int, code: int, jobs: str) -> None:
+    arguments = ["solve", HOPELESS, "--discards", "KH AH", "--contract", "6NT", "--lead", "left"]
+    found = stopped([*arguments, "--samples", "10000000", "--jobs", jobs], signum)
+    assert found == (code, "")

@@ -102,9 +102,9 @@ def test_settings_and_rules_merge() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("treshold = 70", "my.toml: unknown setting 'treshold' (known: [holes], [rules], "
-         "allpass_penalty, allpass_progression, combine, exact_threshold, inherit, max_holes, "
-         "pass_score, players, talon_card, threshold, unlisted)"),
+        ("treshold = 70", "my.toml: unknown setting 'treshold' (known: [convention], [holes], "
+         "[rules], allpass_penalty, allpass_progression, combine, exact_threshold, inherit, "
+         "max_holes, pass_score, players, talon_card, threshold, unlisted)"),
         ('talon_card = "both"',
          'my.toml: talon_card = "both" is not one of "suit", "dealer"'),
         ("talon_card = 1", "my.toml: talon_card = 1 is not one of \"suit\", \"dealer\""),

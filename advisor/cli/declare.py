@@ -12,10 +12,12 @@ from advisor.cli.guard import ExitCode
 from advisor.cli.help import Command
 from advisor.cli.options import (
     convention_option,
+    effective_convention,
     jobs_option,
     json_option,
     samples_option,
     seed_option,
+    table_option,
 )
 from advisor.contract import PASS, Bid
 from advisor.errors import BidError
@@ -36,7 +38,8 @@ DECLARE_LAYOUTS = 400  # advisor.exact.declare.DECLARE_LAYOUTS, which help must 
         "dummy on the same random splits of the defenders' 20 cards; each contract at least "
         "the bid is ranked by its expected points (the misère scale: a clean misère +10), with "
         "the chance of making it, the mean tricks and a 95% interval, beside giving up three "
-        "down. The defenders' whist decision in each layout is the whist model's.\n\n"
+        "down, in the table's convention ([convention]: its preset, ten, who pays, whist model) or "
+        "--convention's. The defenders' whist decision in each layout is the whist model's.\n\n"
         "Exit code: 0 if a game beats giving up, 1 if giving up is best, 2 bad input."
     ),
     examples=(
@@ -59,6 +62,7 @@ DECLARE_LAYOUTS = 400  # advisor.exact.declare.DECLARE_LAYOUTS, which help must 
     help=N_("Who leads the first trick: me (the declarer), left or right."),
 )
 @convention_option
+@table_option
 @samples_option(
     N_("The random splits every choice is played on at most (at most {limit:,})."),
     DECLARE_LAYOUTS,
@@ -72,15 +76,14 @@ def declare(
     cards: tuple[str, ...],
     bid: str | None,
     lead: str,
-    convention: str,
-    whist_model: str,
+    convention: str | None,
+    table_path: str | None,
     samples: int,
     seed: int,
     full: bool,
     jobs: int,
     as_json: bool,
 ) -> None:
-    from advisor.convention import Convention, Preset
     from advisor.exact.settings import ExactSettings
     from advisor.seats import Seat
     from advisor.solver import require_core
@@ -97,7 +100,7 @@ def declare(
     from advisor.exact.declare import declare_odds
     from advisor.exact.game import GameObjective
 
-    rules = Convention.of(Preset(convention), whist_model=whist_model)
+    rules = effective_convention(table_path, convention)
     seat = {Lead.ME: Seat.M, Lead.LEFT: Seat.L, Lead.RIGHT: Seat.R}[Lead(lead)]
     settings = ExactSettings(samples, seed, full=full, jobs=jobs)
     run = functools.partial(declare_odds, twelve, won, GameObjective(rules, seat), settings)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -15,6 +15,9 @@ from advisor.i18n import N_, _
 from advisor.limits import MAX_SAMPLES, resolve_jobs
 from advisor.seats import Lead, Position
 from advisor.table import Table, load_table, resolve_table_path
+
+if TYPE_CHECKING:
+    from advisor.convention import Convention
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -174,6 +177,33 @@ def effective_table(table_path: str | None) -> Table:
     return load_table(path)
 
 
+CONVENTION_NAMES = ("sochi", "leningrad", "rostov")  # convention.Preset's words, not loaded
+
+
+def convention_option(function: F) -> F:
+    """``--convention NAME``: the scoring convention of a command that scores games, instead
+    of the table's (:func:`effective_convention`)."""
+    return click.option(
+        "--convention",
+        type=click.Choice(CONVENTION_NAMES, case_sensitive=False),
+        help=N_(
+            "Score games under this convention (its preset's settings, the table's players) "
+            "[default: the table's [convention], else sochi]."
+        ),
+    )(function)
+
+
+def effective_convention(table_path: str | None, name: str | None) -> Convention:
+    """The convention a command scores games under: ``--convention``'s preset (with the
+    table's number of players), else the table's ``[convention]``."""
+    from advisor.convention import Convention, Preset
+
+    table = effective_table(table_path)
+    if name is None:
+        return table.convention
+    return Convention.of(Preset(name.lower()), players=table.players)
+
+
 EXACT_SETTINGS = ("samples", "seed", "discard")
 
 
@@ -250,25 +280,3 @@ def require_exact(
         option = next(p for p in ctx.command.params if p.name == given[0])
         raise click.UsageError(_("{option} needs --exact", option=option.opts[-1]), ctx)
     return given
-
-
-def convention_option(function: F) -> F:
-    """``--convention``: the scoring convention's preset, and ``--whist-model``: how the
-    defenders decide in a layout (the table's ``[convention]`` section is not read yet)."""
-    function = click.option(
-        "--whist-model",
-        type=click.Choice(["folk", "both"]),
-        default="folk",
-        show_default=True,
-        help=N_(
-            "How the defenders decide in each layout: folk (each whists when his own hand "
-            "reaches half the quota in sure tricks) or both (they always whist)."
-        ),
-    )(function)
-    return click.option(
-        "--convention",
-        type=click.Choice(["sochi", "leningrad", "rostov"]),
-        default="sochi",
-        show_default=True,
-        help=N_("The scoring convention the points are counted in."),
-    )(function)

@@ -30,7 +30,7 @@ _CARD_COLUMN = 6  # width of a card's column in the table of tricks
 
 def render_layout(result: LayoutResult) -> None:
     out = console()
-    out.print(_diagram(result.hands, out.width))
+    out.print(diagram(result.hands, out.width))
     out.print()
     out.print(fields([(_("Lead"), _(LEAD_WORDS[result.leader.lead.value]))], out.width))
     out.print(_layout_verdict(result))
@@ -56,7 +56,7 @@ def _tricks(result: LayoutResult, width: int) -> Text:
             [
                 str(place),
                 leads[trick.leader],
-                *(_card(trick.card_of(seat)) for seat in Seat),
+                *(card_text(trick.card_of(seat)) for seat in Seat),
                 Text(won, style="bold red" if caught else ""),
             ]
         )
@@ -88,7 +88,7 @@ def _through_words(result: LayoutResult) -> str:
     )
 
 
-def _diagram(hands: Layout, width: int) -> Text:
+def diagram(hands: Layout, width: int) -> Text:
     """L and R side by side, M below them (seen from M's chair); on a narrow terminal R under
     L, as the table folds."""
     m, left, right = hands
@@ -107,7 +107,7 @@ def _holding(hand: CardSet, suit: Suit) -> Text:
     return Text.assemble((suit.glyph, "red" if suit in _RED else ""), " ", ranks)
 
 
-def _card(card: Card) -> Text:
+def card_text(card: Card) -> Text:
     return Text(shown_cards(card), style="red" if card.suit in _RED else "")
 
 

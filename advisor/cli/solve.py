@@ -4,16 +4,33 @@ from __future__ import annotations
 
 import functools
 import sys
+from collections.abc import Callable
 from math import comb
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 
 from advisor.cli.help import Command, Option
-from advisor.cli.options import jobs_option, json_option, samples_option, seed_option
-from advisor.errors import AdvisorError
+from advisor.cli.options import (
+    convention_option,
+    effective_convention,
+    jobs_option,
+    json_option,
+    samples_option,
+    seed_option,
+    table_option,
+)
+from advisor.errors import AdvisorError, ContractError
 from advisor.i18n import N_, Phrase, _
 from advisor.jsonout import json_text
 from advisor.seats import Lead
+
+if TYPE_CHECKING:
+    from advisor.cards import CardSet
+    from advisor.contract import Contract
+    from advisor.convention import Convention
+
+T = TypeVar("T")
 
 LEADS = (Lead.ME, Lead.LEFT, Lead.RIGHT)  # one seat leads: them is not a choice here
 ALL_LAYOUTS = comb(20, 10)  # advisor.solver.EXACT_LAYOUTS, which help must not load
@@ -28,12 +45,17 @@ _PROGRESS_FROM = 20_000  # layouts: below this a run is too short for a progress
         "force, and one best line of play. With HAND (M's ten cards after the discard) and "
         "--discards: the same over every split of the other 20 cards between L and R, or over "
         "--samples N random splits, with the chance to be caught, the forced tricks and the "
-        "expected score (+10 to the pool when clean, 10 to the mountain per trick)."
+        "expected score (+10 to the pool when clean, 10 to the mountain per trick).\n\n"
+        "With --contract (6S … 10NT, M the declarer): M's tricks in that game instead, and "
+        "over many layouts the chance to make it and each higher level and the expected "
+        "points under the table's convention, the defenders' whist decided in each layout by "
+        "the convention's whist model."
     ),
     examples=(
         'advisor solve "7S 10S 7C 8C 9C 7D 8D 9D 7H 8H" --discards "AD AH" --lead left',
         'advisor solve --layout "M: ♠7 10 ♣789 ♦789 ♥78 L: ♠89J ♣TJ ♦TJ ♥9TJ',
         '                        R: ♠QKA ♣QKA ♦QK ♥QK" --lead me',
+        'advisor solve "AS KS QS 10S 9S AC KC AD 7D AH" --discards "8H 9H" --contract 8S --lead me',
     ),
 )
 @click.argument("hand", nargs=-1)
@@ -57,6 +79,16 @@ _PROGRESS_FROM = 20_000  # layouts: below this a run is too short for a progress
     help=N_("Solve all {layouts:,} layouts (the default)."),
     help_values={"layouts": ALL_LAYOUTS},
 )
+@click.option(
+    "--contract",
+    metavar="CONTRACT",
+    help=N_(
+        "Solve this game contract instead of misère: 6..10 and a strain (7S, 7♠, 6NT, "
+        "7 пик), M the declarer [default: misère]."
+    ),
+)
+@convention_option
+@table_option
 @samples_option(N_("Solve N random layouts instead"), None)
 @seed_option(N_("Seed of --samples."))
 @jobs_option(
@@ -70,15 +102,22 @@ def solve(
     discards: str | None,
     lead: str,
     exact: bool,
+    contract: str | None,
+    convention: str | None,
+    table_path: str | None,
     samples: int | None,
     seed: int,
     jobs: int,
     as_json: bool,
 ) -> None:
+    game = _game(contract, convention, table_path)
     if layout is not None:
         if hand or discards or exact or samples:
             raise click.UsageError(_("--layout takes no HAND, --discards, --exact or --samples"))
-        _solve_layout(layout, lead.lower(), as_json)
+        if game is not None:
+            _solve_game_layout(layout, lead.lower(), game, as_json)
+        else:
+            _solve_layout(layout, lead.lower(), as_json)
         return
     if not hand:
         raise click.UsageError(_("give HAND (with --discards) or --layout"))
@@ -86,7 +125,36 @@ def solve(
         raise click.UsageError(_("--discards is required with HAND"))
     if exact and samples:
         raise click.UsageError(_("--exact and --samples exclude each other"))
+    if game is not None:
+        _solve_game_odds(" ".join(hand), discards, lead.lower(), game, samples, seed, jobs, as_json)
+        return
     _solve_odds(" ".join(hand), discards, lead.lower(), samples, seed, jobs, as_json)
+
+
+def _game(
+    contract: str | None, convention: str | None, table_path: str | None
+) -> tuple[Contract, Convention] | None:
+    """The game contract asked for and the convention it is scored under; None for misère
+    (no --contract, or --contract misère). A usage error for --convention or --table without
+    a game to score."""
+    from advisor.contract import Bid
+
+    try:
+        bid = None if contract is None else Bid.parse(contract)
+    except AdvisorError as error:
+        raise ContractError(Phrase("--contract: {error}", error=error.phrase)) from None
+    if bid is None or bid.is_misere:
+        if convention is not None or table_path is not None:
+            raise click.UsageError(_("--convention and --table score a game: give --contract"))
+        return None
+    if bid.contract is None:  # pass
+        raise ContractError(
+            Phrase(
+                "--contract {call}: a game contract (6♠ … 10NT) or misère is needed here",
+                call=bid.label,
+            )
+        )
+    return bid.contract, effective_convention(table_path, convention)
 
 
 def _solve_layout(text: str, lead: str, as_json: bool) -> None:
@@ -102,6 +170,72 @@ def _solve_layout(text: str, lead: str, as_json: bool) -> None:
     render_layout(result)
 
 
+def _solve_game_layout(
+    text: str, lead: str, game: tuple[Contract, Convention], as_json: bool
+) -> None:
+    from advisor.game.odds import solve_game_layout
+    from advisor.solver import parse_layout
+
+    (seat,) = Lead(lead).seats
+    contract, convention = game
+    found = solve_game_layout(parse_layout(text), contract, seat, convention)
+    if as_json:
+        click.echo(json_text(found.to_dict(), indent=2))
+        return
+    from advisor.cli.render_game import render_game_layout
+
+    render_game_layout(found)
+
+
+def _solve_game_odds(
+    hand_text: str,
+    discards_text: str,
+    lead: str,
+    game: tuple[Contract, Convention],
+    samples: int | None,
+    seed: int,
+    jobs: int,
+    as_json: bool,
+) -> None:
+    from advisor.game.odds import GameHandOdds, game_odds
+
+    hand, discards = _hand_and_discards(hand_text, discards_text)
+    (seat,) = Lead(lead).seats
+    contract, convention = game
+    run = functools.partial(
+        game_odds, hand, discards, contract, seat, convention, samples=samples, seed=seed,
+        jobs=jobs,
+    )  # fmt: skip
+    odds = _with_progress(run, samples)
+    found = GameHandOdds(hand, discards, seat, odds, None if samples is None else seed)
+    if as_json:
+        click.echo(json_text(found.to_dict(), indent=2))
+        return
+    from advisor.cli.render_game import render_game_odds
+
+    render_game_odds(found)
+
+
+def _hand_and_discards(hand_text: str, discards_text: str) -> tuple[CardSet, CardSet]:
+    from advisor.cards import parse_cards, parse_hand
+
+    hand = parse_hand(hand_text)
+    try:
+        discards = parse_cards(discards_text, count=2)
+    except AdvisorError as error:
+        raise type(error)(Phrase("--discards: {error}", error=error.phrase)) from None
+    return hand, discards
+
+
+def _with_progress(run: Callable[..., T], samples: int | None) -> T:
+    """``run()``, under a progress bar when standard error is a terminal and the run is long."""
+    if sys.stderr.isatty() and (samples or ALL_LAYOUTS) >= _PROGRESS_FROM:
+        from advisor.cli.render import with_progress
+
+        return with_progress(run)
+    return run()
+
+
 def _solve_odds(
     hand_text: str,
     discards_text: str,
@@ -111,25 +245,14 @@ def _solve_odds(
     jobs: int,
     as_json: bool,
 ) -> None:
-    from advisor.cards import parse_cards, parse_hand
     from advisor.solver import HandOdds, catch_odds
-    from advisor.splits import EXACT_LAYOUTS
 
-    hand = parse_hand(hand_text)
-    try:
-        discards = parse_cards(discards_text, count=2)
-    except AdvisorError as error:
-        raise type(error)(Phrase("--discards: {error}", error=error.phrase)) from None
+    hand, discards = _hand_and_discards(hand_text, discards_text)
     (seat,) = Lead(lead).seats
     run = functools.partial(
         catch_odds, hand, discards, seat, samples=samples, seed=seed, jobs=jobs, per_suit=True
     )
-    if sys.stderr.isatty() and (samples or EXACT_LAYOUTS) >= _PROGRESS_FROM:
-        from advisor.cli.render import with_progress
-
-        odds = with_progress(run)
-    else:
-        odds = run()
+    odds = _with_progress(run, samples)
     found = HandOdds(hand, discards, seat, odds, None if samples is None else seed)
     if as_json:
         click.echo(json_text(found.to_dict(), indent=2))

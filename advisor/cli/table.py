@@ -72,6 +72,12 @@ def check_table(path: str) -> None:
     loaded = load_table(path)
     own = [key for key, entry in loaded.entries.items() if entry.origin == path]
     settings = [name for name in loaded.settings if loaded.origin_of_setting(name) == path]
+    given = {"preset", *loaded.convention.overridden}  # not the values a preset brought along
+    settings += [
+        name
+        for name, origin in loaded.convention_origins.items()
+        if origin == path and name in given
+    ]
     entries = ngettext("{count} hole entry", "{count} hole entries", len(own))
     changed = ngettext("{count} setting", "{count} settings", len(settings))
     in_effect = ngettext(
