@@ -22,6 +22,7 @@ from advisor.errors import AdvisorError, LimitError, TableError
 from advisor.holdings import Holding, HoldingPattern
 from advisor.i18n import Phrase
 from advisor.limits import MAX_ALLPASS_PENALTY, MAX_REPEAT
+from advisor.scoring import MISERE
 from advisor.seats import Lead
 from advisor.table_file import (
     parse_toml,
@@ -162,7 +163,7 @@ SETTING_DEFAULTS: dict[str, SettingValue] = {
     "allpass_penalty": 1,
     "allpass_progression": Progression.NONE.value,
 }
-PASS_SCORE_RANGE = (-100, 10)  # from ten tricks in the mountain to a clean misère
+PASS_SCORE_RANGE = (MISERE.worst, MISERE.best)  # ten tricks in the mountain .. a clean misère
 PASS_FROM_ALLPASS = "allpass"  # pass_score: what the hand can expect to pay if everyone passes
 RULE_DEFAULTS: dict[str, bool] = {"no_seven": True, "lone_low_own_lead": True}
 
