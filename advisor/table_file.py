@@ -18,8 +18,9 @@ from advisor.errors import TableError, os_reason
 from advisor.i18n import Phrase
 from advisor.jsonout import json_text
 from advisor.limits import MAX_ALLPASS_PENALTY, MAX_QUOTED_CHARS, MAX_TABLE_BYTES
+from advisor.scoring import MISERE
 
-PASS_SCORE_RANGE = (-100, 10)  # from ten tricks in the mountain to a clean misère
+PASS_SCORE_RANGE = (MISERE.worst, MISERE.best)  # ten tricks in the mountain .. a clean misère
 PASS_FROM_ALLPASS = "allpass"  # pass_score: what the hand can expect to pay if everyone passes
 PLAYER_COUNTS = (3, 4)
 

@@ -18,7 +18,6 @@ into C, spread over threads with ``jobs``).
 from __future__ import annotations
 
 import contextlib
-import itertools
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -38,7 +37,7 @@ from advisor.cards import Card, CardSet
 from advisor.errors import AdvisorError, AllPassSolverUnavailableError
 from advisor.i18n import Phrase
 from advisor.limits import check_jobs
-from advisor.parallel import in_order
+from advisor.parallel import even_pieces, in_order
 from advisor.seats import Position
 from advisor.table import TalonCard
 
@@ -255,9 +254,8 @@ def _run(records: array[int], seats: int, values: int, dealer: int, jobs: int) -
     if jobs == 1 or count < 2:
         yield _core.solve_deals(records.tobytes(), seats, values, dealer)
         return
-    pieces = min(count, _CHUNKS_PER_JOB * jobs)
-    bounds = [count * i // pieces for i in range(pieces + 1)]
-    chunks = [records[4 * a : 4 * b].tobytes() for a, b in itertools.pairwise(bounds)]
+    spans = even_pieces(range(count), min(count, _CHUNKS_PER_JOB * jobs))
+    chunks = [records[4 * span.start : 4 * span.stop].tobytes() for span in spans]
 
     def solve(chunk: bytes) -> bytes:
         return _core.solve_deals(chunk, seats, values, dealer)
