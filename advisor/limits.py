@@ -93,8 +93,16 @@ def reported_interval(interval: tuple[float, float], samples: int) -> tuple[floa
     return interval if samples >= MIN_INTERVAL_SAMPLES else None
 
 
-def no_interval(samples: int) -> Phrase:
-    """Why a figure from ``samples`` samples has no interval (:func:`reported_interval`)."""
+def no_interval(samples: int, *, layouts: bool = False) -> Phrase:
+    """Why a figure from ``samples`` samples has no interval (:func:`reported_interval`): the
+    samples called deals, or ``layouts`` (the splits of one hand's unseen cards)."""
+    if layouts:
+        return Phrase.counted(
+            "no 95% interval from {count:,} layout: it needs {least}",
+            "no 95% interval from {count:,} layouts: it needs {least}",
+            samples,
+            least=MIN_INTERVAL_SAMPLES,
+        )
     return Phrase.counted(
         "no 95% interval from {count:,} deal: it needs {least}",
         "no 95% interval from {count:,} deals: it needs {least}",

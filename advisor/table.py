@@ -480,9 +480,7 @@ def _merge_convention(
             )
         )
     try:
-        convention = Convention.from_mapping(
-            found, origin, base._convention, keys=CONVENTION_KEYS
-        )
+        convention = Convention.from_mapping(found, origin, base._convention, keys=CONVENTION_KEYS)
     except ConventionError as error:  # a table's every error is a TableError
         raise TableError(error.phrase) from None
     if "preset" in found:

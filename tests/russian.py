@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import re
 
+from advisor.contract import Ten
+from advisor.convention import BothFail, Preset, WhistModel
+from advisor.table import CONVENTION, CONVENTION_KEYS
+
 _OPTION = re.compile(r"(?<!\S)--?[A-Za-z][\w-]*(?:[ =]\S+)?")
 _COMMAND_LINE = re.compile(r"^\s*(?:\$ )?(?:\w+=\S+\s+)*advisor\b.*$", re.MULTILINE)
 _PATH_LIKE = re.compile(r"\S*[/\\.]\S*\.\w+|\S+\.(?:txt|toml|jsonl?|csv|py|md)\b")
@@ -93,3 +97,11 @@ def english_words(output: str, allowed: frozenset[str] | set[str] = frozenset())
     text = _PATH_LIKE.sub(" ", text)
     found = {word for word in _WORD.findall(text) if word.isalpha() and len(word) > 1}
     return {word for word in found if word not in ALWAYS_LATIN and word not in allowed}
+
+
+def convention_words() -> set[str]:
+    """The ``[convention]`` section's words as the table file writes them (``table show``
+    keeps them): its name, its keys and their parts, and the words its values take."""
+    keys = {CONVENTION, *CONVENTION_KEYS}
+    values = {word.value for kind in (Preset, Ten, BothFail, WhistModel) for word in kind}
+    return keys | {part for key in keys for part in key.split("_")} | values

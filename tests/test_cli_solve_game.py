@@ -48,8 +48,8 @@ L                       R
             ♥ 7 A
 
 Contract    7♠
-Lead        left (L leads the first trick)
-Convention  sochi, 3 players; whist model folk (each defender whists when his
+Lead        left (L, the left defender, leads the first trick)
+Convention  Sochi, 3 players; whist model folk (each defender whists when his
             own hand reaches the folk threshold)
 M takes 7 tricks: 7♠ made.
 The defence: R whists alone; M scores +2.20 points.
@@ -91,9 +91,9 @@ def test_sample_text(runner: CliRunner) -> None:
         == """\
 Hand        ♠8 9 10 K A ♣Q A ♦9 ♥7 A
 Discards    ♦7 8
-Lead        left (L leads the first trick)
+Lead        left (L, the left defender, leads the first trick)
 Contract    7♠
-Convention  sochi, 3 players; whist model folk (each defender whists when his
+Convention  Sochi, 3 players; whist model folk (each defender whists when his
             own hand reaches the folk threshold)
 Layouts     500 random splits (seed 4)
 
@@ -236,3 +236,71 @@ def test_bad_convention_in_the_table(runner: CliRunner, tmp_path: Path) -> None:
     assert result.output == (
         f'Error: {table}: [convention] ten = "open" is not one of "checked", "whisted"\n'
     )
+
+
+@needs_solver
+def test_one_layout_in_russian(runner: CliRunner) -> None:
+    """The Russian words of docs/glossary.md: the declarer and the defenders, the convention's
+    players' name, a failed game «без одной», the contract in Russian letters."""
+    args = ["--lang", "ru", "solve", "--layout", LAYOUT, "--contract", "7NT", "--lead", "left"]
+    result = runner.invoke(main, args, env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    head = result.output.split("\n\n")[1]
+    assert (
+        head
+        == """\
+Игра       7БК
+Ход        ход левого (первым ходит левый вистующий)
+Конвенция  сочинка, игроков: 3; модель виста folk (каждый вистующий вистует,
+           когда его рука достигает порога виста)
+М берёт 6 взяток: 7БК без одной.
+Вистующие: П вистует один; М получает -7,60 очка."""
+    )
+
+
+@needs_solver
+def test_sample_in_russian(runner: CliRunner) -> None:
+    args = ["--lang", "ru", "solve", *SAMPLED, "--samples", "500", "--seed", "4",
+            "--convention", "leningrad"]  # fmt: skip
+    result = runner.invoke(main, args, env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    assert (
+        result.output
+        == """\
+Рука       ♠8 9 10 К Т ♣Д Т ♦9 ♥7 Т
+Снос       ♦7 8
+Ход        ход левого (первым ходит левый вистующий)
+Игра       7♠
+Конвенция  ленинградка, игроков: 3; модель виста folk (каждый вистующий вистует,
+           когда его рука достигает порога виста)
+Расклады   500 случайных раскладов (зерно 4)
+
+7♠ сыграна в 429 раскладах из 500: 85,80% (95% интервал 82,47–88,59%)
+
+Взятки М   Расклады     Доля
+       6         71    14,2%
+       7        414    82,8%
+       8         15     3,0%
+
+Уровень   Сыграна в
+7♠           85,80%
+8♠            3,00%
+9♠            0,00%
+10♠           0,00%
+
+Вистующие         оба вистуют 66,4%, Л вистует один 16,4%, П вистует один 17,2%
+Взяток в среднем  6,888
+Ожидаемый счёт    +1,65 очка (95% интервал от +1,05 до +2,25)
+"""
+    )
+
+
+@needs_solver
+def test_a_sample_below_thirty_in_russian(runner: CliRunner) -> None:
+    args = ["--lang", "ru", "solve", HAND, "--discards", "7D 8D", "--contract", "8БК",
+            "--lead", "left", "--samples", "5"]  # fmt: skip
+    result = runner.invoke(main, args, env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    assert "Игра       8БК\n" in result.output
+    assert "(интервала 95% нет: 5 раскладов, нужно не меньше 30)\n" in result.output
+    assert "\n8БК " in result.output and "\n10БК " in result.output  # the levels' rows

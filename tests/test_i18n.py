@@ -8,7 +8,7 @@ import pickle
 
 import pytest
 from click.testing import CliRunner
-from russian import english_words
+from russian import convention_words, english_words
 
 from advisor import i18n
 from advisor.cli import main
@@ -227,4 +227,4 @@ def test_table_show_in_russian_uses_the_notes_words(runner: CliRunner) -> None:
     assert "встроенная" in result.output
     settings = {word for name in (*SETTING_DEFAULTS, *RULE_DEFAULTS) for word in name.split("_")}
     values = {"true", "false", "none", "rules", "no", "seven"}
-    assert not english_words(result.output, settings | values)
+    assert not english_words(result.output, settings | values | convention_words())

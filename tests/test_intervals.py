@@ -88,6 +88,25 @@ def test_solve_samples() -> None:
     assert data["interval"] == [data["fraction"], data["fraction"]]  # every layout: exact
 
 
+def test_solve_contract_samples_are_layouts() -> None:
+    """A game's sample is of layouts, and says so (misère's above keeps its words)."""
+    require_solver()
+    args = ("solve", HOLED, "--discards", "AD AH", "--lead", "me", "--contract", "6S",
+            "--samples")  # fmt: skip
+    code, output = _run(*args, "5")
+    assert code == 0
+    assert "(no 95% interval from 5 layouts: it needs 30)" in " ".join(output.split())
+    data = json.loads(_run(*args, "5", "--json")[1])
+    assert (data["interval"], data["score_interval"]) == (None, None)
+    assert data["no_interval"] == "no 95% interval from 5 layouts: it needs 30"
+    assert [level["interval"] for level in data["levels"]] == [None] * 5
+    data = json.loads(_run(*args, "30", "--json")[1])
+    assert len(data["interval"]) == 2 and "no_interval" not in data
+    with i18n.speaking("ru"):
+        wanted = "интервала 95% нет: 5 раскладов, нужно не меньше 30"
+        assert no_interval(5, layouts=True).text() == wanted
+
+
 def test_discard_exact_samples() -> None:
     require_solver()
     args = ("discard", "♠7 8 9 10 ♣8 K A ♦7 8 9 ♥8 9", "--exact", "--lead", "left", "--samples")

@@ -18,20 +18,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from russian import english_words
+from russian import convention_words, english_words
 from solver_build import require_built, require_solver
 
 from advisor.allpass import solver as allpass_solver
 from advisor.cli import main
-from advisor.contract import Ten
-from advisor.convention import BothFail, Preset, WhistModel
-from advisor.table import (
-    CONVENTION,
-    CONVENTION_KEYS,
-    EXACT_TABLE_PATH,
-    RULE_DEFAULTS,
-    SETTING_DEFAULTS,
-)
+from advisor.table import EXACT_TABLE_PATH, RULE_DEFAULTS, SETTING_DEFAULTS
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -154,8 +146,7 @@ def _user_words() -> set[str]:
         for row in (ROOT / "examples" / "hands.csv").read_text("utf-8").splitlines()[1:]
     ]
     settings = [*SETTING_DEFAULTS, *RULE_DEFAULTS, "rules", "true", "false", "none"]
-    settings += [CONVENTION, *CONVENTION_KEYS]  # the file's keys and values, as it spells them
-    settings += [word.value for kind in (Preset, Ten, BothFail, WhistModel) for word in kind]
+    settings += sorted(convention_words())  # the file's keys and values, as it spells them
     return {word for text in (*labels, *settings) for word in re.findall(r"[A-Za-z]+", text)}
 
 

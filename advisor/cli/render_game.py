@@ -7,14 +7,15 @@ from rich.text import Text
 
 from advisor.cards import HAND_SIZE
 from advisor.cli.grid import Cell, Column, Grid
-from advisor.cli.render import LEAD_WORDS, console, fields
+from advisor.cli.render import console, fields
 from advisor.cli.render_solve import SEAT_LETTERS, card_text, diagram
 from advisor.contract import Contract
+from advisor.convention import Preset
 from advisor.game.odds import GameHandOdds, GameLayout, GameOdds
 from advisor.i18n import N_, _, ngettext, number, shown_cards
 from advisor.limits import no_interval, reported_interval
 from advisor.points import Whist
-from advisor.seats import Seat
+from advisor.seats import Lead, Seat
 
 WHIST_WORDS = {
     Whist.BOTH: N_("both whist"),
@@ -24,6 +25,34 @@ WHIST_WORDS = {
     Whist.PASS: N_("both pass (no play)"),
 }
 """What the defence said, as the output says it."""
+
+DOWN_WORDS = {
+    1: N_("down one"),
+    2: N_("down two"),
+    3: N_("down three"),
+    4: N_("down four"),
+    5: N_("down five"),
+    6: N_("down six"),
+    7: N_("down seven"),
+    8: N_("down eight"),
+    9: N_("down nine"),
+    10: N_("down ten"),
+}
+"""A failed game's undertricks, as players say them."""
+
+LEAD_WORDS = {
+    Lead.ME: N_("me (M, the declarer, leads the first trick)"),
+    Lead.LEFT: N_("left (L, the left defender, leads the first trick)"),
+    Lead.RIGHT: N_("right (R, the right defender, leads the first trick)"),
+}
+"""Who leads the first trick of a game (misère's words name the catchers, not defenders)."""
+
+PRESET_WORDS = {
+    Preset.SOCHI: N_("Sochi"),
+    Preset.LENINGRAD: N_("Leningrad"),
+    Preset.ROSTOV: N_("Rostov"),
+}
+"""The convention's preset, as the output names it (the table file and JSON keep its word)."""
 
 MODEL_WORDS = {
     "folk": N_("folk (each defender whists when his own hand reaches the folk threshold)"),
@@ -36,7 +65,7 @@ def _convention_line(odds: GameOdds | GameLayout) -> str:
     convention = odds.convention
     return _(
         "{preset}, {players} players; whist model {model}",
-        preset=convention.preset.value,
+        preset=_(PRESET_WORDS[convention.preset]),
         players=convention.players,
         model=_(MODEL_WORDS[convention.whist_model.value]),
     )
@@ -48,8 +77,8 @@ def render_game_layout(found: GameLayout) -> None:
     out.print(diagram(position.hands, out.width))
     out.print()
     labelled = [
-        (_("Contract"), str(found.contract.label)),
-        (_("Lead"), _(LEAD_WORDS[position.leader.lead.value])),
+        (_("Contract"), found.contract.label.text()),
+        (_("Lead"), _(LEAD_WORDS[position.leader.lead])),
         (_("Convention"), _convention_line(found)),
     ]
     out.print(fields(labelled, out.width))
@@ -69,11 +98,11 @@ def _layout_verdict(found: GameLayout) -> Text:
         )
     else:
         head = ngettext(
-            "M takes {count} trick: {contract} down {down}.",
-            "M takes {count} tricks: {contract} down {down}.",
+            "M takes {count} trick: {contract} {down}.",
+            "M takes {count} tricks: {contract} {down}.",
             found.tricks,
             contract=found.contract.label,
-            down=level - found.tricks,
+            down=_(DOWN_WORDS[level - found.tricks]),
         )
     points = _(
         "The defence: {whist}; M scores {points:+.2f} points.",
@@ -120,8 +149,8 @@ def render_game_odds(found: GameHandOdds) -> None:
     labelled = [
         (_("Hand"), shown_cards(found.hand)),
         (_("Discards"), shown_cards(found.discards)),
-        (_("Lead"), _(LEAD_WORDS[found.leader.lead.value])),
-        (_("Contract"), str(odds.contract.label)),
+        (_("Lead"), _(LEAD_WORDS[found.leader.lead])),
+        (_("Contract"), odds.contract.label.text()),
         (_("Convention"), _convention_line(odds)),
         (_("Layouts"), splits),
     ]
@@ -152,7 +181,7 @@ def _making_line(odds: GameOdds) -> str:
         return line
     interval = reported_interval(odds.interval(level), odds.layouts)
     if interval is None:
-        return f"{line} ({no_interval(odds.layouts).text()})"
+        return f"{line} ({no_interval(odds.layouts, layouts=True).text()})"
     low, high = interval
     return line + " " + _("(95% interval {low:.2f}–{high:.2f}%)", low=100 * low, high=100 * high)
 
@@ -175,7 +204,7 @@ def _levels(odds: GameOdds, width: int) -> Text:
     columns = [Column(_("Level")), Column(_("Made in"), right=True, least=7)]
     strain = odds.contract.strain
     rows = [
-        (str(Contract(level, strain).label), number(100 * odds.p_making(level), ".2f") + "%")
+        (Contract(level, strain).label.text(), number(100 * odds.p_making(level), ".2f") + "%")
         for level in range(odds.contract.level, HAND_SIZE + 1)
     ]
     return Grid.of(columns, rows, width, gaps=(3,)).text(rows)

@@ -215,7 +215,7 @@ class GameHandOdds:
             score = reported_interval(odds.score_interval, odds.layouts)
             data["score_interval"] = None if score is None else list(score)
         if interval is None:
-            data["no_interval"] = str(no_interval(odds.layouts))
+            data["no_interval"] = str(no_interval(odds.layouts, layouts=True))
         if self.seed is not None:
             data["seed"] = self.seed
         return data
