@@ -189,7 +189,7 @@ def test_a_sequential_estimate_is_the_first_talons_of_the_shuffle() -> None:
     assert LEAST_SEQUENTIAL_TALONS <= used < TALON_COUNT and used % ROUND_TALONS == 0
     deals = Deals(hand, 4, SEED)
     analysis = Analysis(hand, lead, TABLE, DiscardMode.EXACT, deals, 1, objective=MISERE_PLAY)
-    plays = [Play(seat, per_suit=True) for seat in lead.seats]
+    plays = [Play(seat, MISERE_PLAY.scoring, per_suit=True) for seat in lead.seats]
     for number in deals.order()[:used]:
         for figures, played in zip(plays, analysis._play(number), strict=True):
             figures.add(hand, played)
