@@ -366,7 +366,35 @@ def resolve_table_path(
     if environ.get(TABLE_ENV):
         return table_reference(environ[TABLE_ENV])
     candidate = Path(config_dir) / CONFIG_FILE_NAME
-    return candidate if candidate.is_file() else None
+    return candidate if _config_file_there(candidate) else None
+
+
+def _config_file_there(path: Path) -> bool:
+    """Whether the config file is there. A config folder that cannot be searched is listed
+    instead (that needs only its read permission): no file there, no table to read. One that
+    cannot be listed either is an error naming it (a table the user wrote must not be left out
+    silently); so is a file there that cannot be read."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except PermissionError as error:
+        try:
+            names = os.listdir(path.parent)
+        except OSError as listing:
+            raise TableError(
+                Phrase(
+                    "{folder}: the config folder cannot be searched ({reason}): give --table, "
+                    "or let this user read it",
+                    folder=path.parent,
+                    reason=os_reason(listing),
+                )
+            ) from None
+        if path.name in names:
+            raise TableError(_unreadable(path, error)) from None
+        return False
+    except OSError as error:
+        raise TableError(_unreadable(path, error)) from None
 
 
 def merge_table(base: Table, text: str, origin: str) -> Table:

@@ -86,9 +86,15 @@ def samples_option(
 
 
 def seed_option(help_text: str) -> Callable[[F], F]:
-    """``--seed S``: the sampling seed, default 0."""
+    """``--seed S``: the sampling seed, default 0; never negative (Python's generator would
+    draw the samples of the positive seed while the output names the negative one)."""
     return click.option(
-        "--seed", type=int, default=0, show_default=True, metavar="S", help=help_text
+        "--seed",
+        type=click.IntRange(min=0),
+        default=0,
+        show_default=True,
+        metavar="S",
+        help=help_text,
     )
 
 
