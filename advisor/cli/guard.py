@@ -9,7 +9,8 @@ standard error, never a traceback:
 * output that cannot be written (a full disk, a closed or unwritable standard output or file):
   3; a reader that closed standard output (``| head -1``): 141, quietly;
 * a compiled part the command needs is missing: 4;
-* out of memory (a :class:`MemoryError`, or a call the system refused memory, ``ENOMEM``): 5;
+* out of memory (a :class:`MemoryError`, a call the system refused memory, ``ENOMEM``, or a
+  thread it refused): 5;
 * Ctrl-C (SIGINT), SIGTERM. Both raise :class:`Stopped` in the main thread, so that every
   ``with`` block and ``finally`` cleans up on the way out, the same way for both; then the
   process ends by that same signal, its handler set back to the default (:func:`end_by`), so
@@ -206,10 +207,17 @@ def _exit_code(command: Callable[[], int]) -> int:
         return ExitCode.BAD_INPUT
     except MemoryError:
         return _out_of_memory()
+    except RuntimeError as error:
+        if str(error) != NO_THREAD:
+            raise
+        return _out_of_memory()  # the stack of a thread is memory too (``ulimit -v``)
     except OSError as error:
         if error.errno == errno.ENOMEM:
             return _out_of_memory()
         return _output_failed(error)
+
+
+NO_THREAD = "can't start new thread"  # what Python raises when the system refuses a thread
 
 
 def _out_of_memory() -> int:
