@@ -105,7 +105,7 @@ def _records_of(reader: str, out: bytes, errors: bytes) -> list[str]:
         hands = [line for line in text.splitlines() if line.startswith("Hands")]
         return [*errors.decode().splitlines(), *hands]
     records = [json.loads(line) for line in text.splitlines()]
-    return [records[0]["error"], "ok" if "error" not in records[1] else records[1]["error"]]
+    return [records[0]["error"], records[1].get("error", "ok")]
 
 
 LONG = f"the line is longer than {MAX_LINE_BYTES:,} bytes (a hand needs a few hundred)"
@@ -167,7 +167,7 @@ def test_reading_dev_zero_stops_at_a_signal_and_holds_no_memory(reader: str, sig
         _poll(lambda: run.poll() is not None or _cpu_seconds(run.pid) >= 1.0, "a second of work")
         assert run.poll() is None, run.stderr.read()[-300:]  # type: ignore[union-attr]
         run.send_signal(signum)
-        code, peak, out, errors = _ended(run)
+        code, peak, _out, errors = _ended(run)
     finally:
         if run.poll() is None:  # pragma: no cover - the test has failed already
             run.kill()
