@@ -294,7 +294,8 @@ class HandOdds:
         share = round(count / odds.layouts, SHARE_DIGITS)
         found: dict[str, Any] = {"caught": count, "p_caught": share}
         if not odds.exact:
-            found["interval"] = _rounded(reported_interval(odds.share_interval(count), odds.layouts))
+            interval = reported_interval(odds.share_interval(count), odds.layouts)
+            found["interval"] = _rounded(interval)
         return found
 
 
