@@ -153,13 +153,16 @@ class Setting(NamedTuple):
     origin: str = BUILT_IN
 
 
+OFF = "off"
+"""What switches ``exact_threshold`` off in a file or ``table set``, as ``table show`` says it."""
+
 SETTING_DEFAULTS: dict[str, SettingValue] = {
     "threshold": 80,
     "max_holes": 2,
     "combine": Combine.SUM.value,
     "unlisted": 100,
     "pass_score": 0,
-    "exact_threshold": None,  # off unless a table sets it
+    "exact_threshold": None,  # off unless a table sets it (false or "off" switch it off again)
     "players": 3,
     "talon_card": TalonCard.SUIT.value,
     "allpass_penalty": 1,
@@ -653,8 +656,8 @@ def _check_setting(name: str, value: Any, origin: str) -> Any:
                 )
             )
         return value
-    if name == "exact_threshold" and value is False:
-        return None  # switched off again
+    if name == "exact_threshold" and (value is False or value == OFF):
+        return None  # switched off again (``off``: as ``table show`` writes it)
     return _percent(value, f"{name}", origin)
 
 

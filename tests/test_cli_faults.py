@@ -268,3 +268,34 @@ def test_a_seed_from_zero_is_taken(seed: str) -> None:
     arguments = ["allpass", HAND, "--seat", "first", "--samples", "30", "--seed", seed, "--json"]
     result = CliRunner().invoke(main, arguments)
     assert result.exit_code == 0, result.output
+
+
+# --- also noticed ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["check", "discard"])
+@pytest.mark.parametrize("lead", ["left", "RIGHT"])
+def test_left_without_exact_says_it_needs_exact(command: str, lead: str) -> None:
+    """``--help`` lists left and right: without --exact they need it, they are not unknown."""
+    cards = HAND if command == "check" else TWELVE
+    result = CliRunner().invoke(main, [command, cards, "--lead", lead])
+    assert (result.exit_code, result.output) == (
+        2,
+        "Error: Invalid value for '--lead': left and right need --exact\n",
+    )
+
+
+@pytest.mark.parametrize("off", ["off", "false"])
+def test_exact_threshold_off_as_table_show_writes_it(off: str, tmp_path: Path) -> None:
+    """``table show`` says ``off``; ``table set exact_threshold off`` takes it back."""
+    target = str(tmp_path / "table.toml")
+    runner = CliRunner()
+    assert (
+        runner.invoke(main, ["table", "set", "exact_threshold", "50", "--table", target]).exit_code
+        == 0
+    )
+    result = runner.invoke(main, ["table", "set", "exact_threshold", off, "--table", target])
+    assert result.exit_code == 0, result.output
+    assert result.output.endswith(f"exact_threshold 50 ({target}) → off ({target})\n")
+    shown = runner.invoke(main, ["table", "show", "--table", target]).output
+    assert any(line.split()[:2] == ["exact_threshold", "off"] for line in shown.splitlines())

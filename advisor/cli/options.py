@@ -256,3 +256,15 @@ def require_exact(
         option = next(p for p in ctx.command.params if p.name == given[0])
         raise click.UsageError(_("{option} needs --exact", option=option.opts[-1]), ctx)
     return given
+
+
+def founding_lead(ctx: click.Context, lead: str, exact: bool) -> Lead:
+    """``--lead`` for the founding rules: me, or them for any catcher's seat. Without
+    ``exact``, ``left`` and ``right`` (which ``--help`` lists for ``--exact``) are refused as
+    needing it, not as unknown words."""
+    if exact:
+        return Lead.ME if lead.lower() == Lead.ME.value else Lead.THEM
+    if lead.lower() not in (Lead.ME.value, Lead.THEM.value):
+        param = next(p for p in ctx.command.params if p.name == "lead")
+        raise click.BadParameter(_("left and right need --exact"), ctx, param)
+    return Lead(lead.lower())
