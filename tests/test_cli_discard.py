@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -169,3 +170,21 @@ def test_discard_exact_usage_errors(runner: CliRunner, args: list[str], message:
     result = runner.invoke(main, ["discard", TWELVE, *args], prog_name="advisor")
     assert result.exit_code == 2
     assert result.output == f"{message}\n"
+
+
+@needs_solver
+def test_exact_names_the_catch_limit_that_decided_a_pass(runner: CliRunner, tmp_path: Path) -> None:
+    """With ``exact_threshold`` set, a PASS whose expected score beats passing says why: the
+    best discard's catch chance over the limit (as ``check --exact`` does)."""
+    twelve = "♠8 ♣7 8 9 ♦7 8 9 ♥7 9 Q ♠A ♣A"
+    table = tmp_path / "table.toml"
+    table.write_text("exact_threshold = 5\n", encoding="utf-8")
+    args = ["discard", twelve, "--exact", "--lead", "me", "--table", str(table)]
+    limited = runner.invoke(main, args, env={"COLUMNS": "200"})
+    free = runner.invoke(main, args[:-2], env={"COLUMNS": "200"})
+    assert limited.exit_code == 1 and free.exit_code == 0
+    assert limited.output.splitlines()[-1] == (
+        "Exact play: PASS — discard ♠A ♥Q: expected +7.92 (passing: 0); caught in 10.3% (limit 5%)"
+    )
+    assert free.output.splitlines()[-1].startswith("Exact play: DECLARE — discard ♠A ♥Q: ")
+    assert "limit" not in free.output.splitlines()[-1]

@@ -136,6 +136,10 @@ def _verdict_line(found: DiscardOdds) -> Text:
         score=score,
         passing=found.pass_score,
     )
+    limit = found.threshold
+    if limit is not None and score > found.pass_score and not found.declare:  # the limit decided
+        over = _("caught in {caught} (limit {limit:g}%)", caught=share(best.p_caught), limit=limit)
+        why = f"{why}; {over}"
     return Text.assemble(
         (_("Exact play:") + " ", "bold"),
         (_(VERDICT_HEADLINES[found.verdict]), VERDICT_STYLE[found.verdict]),
