@@ -9,7 +9,12 @@ import pytest
 from click.testing import CliRunner
 from solver_build import needs_solver
 
+from advisor.cards import CardSet, parse_cards
 from advisor.cli import main
+from advisor.cli.render_exact_discard import ranked, render_discard_odds
+from advisor.discard_odds import Candidate, CandidateSeat, DiscardOdds
+from advisor.seats import Lead, Seat
+from advisor.solver import Odds
 
 TWELVE = "♠7810 ♣79J ♦78 ♥79KA"
 
@@ -188,3 +193,41 @@ def test_exact_names_the_catch_limit_that_decided_a_pass(runner: CliRunner, tmp_
     )
     assert free.output.splitlines()[-1].startswith("Exact play: DECLARE — discard ♠A ♥Q: ")
     assert "limit" not in free.output.splitlines()[-1]
+
+
+def _candidate(discards: str, histogram: list[int] | None, bound: float = 0.0) -> Candidate:
+    """A discard with L on lead: solved on every split (``histogram`` of 184,756 layouts), on a
+    sample (fewer), or known only by its ``bound``."""
+    cards = parse_cards(discards)
+    layouts = sum(histogram) if histogram else 100
+    odds = None if histogram is None else Odds(tuple(histogram), exact=layouts == 184_756)
+    score = bound if odds is None else odds.expected_score
+    caught = layouts - histogram[0] if histogram else 50
+    seat = CandidateSeat(Seat.L, layouts, caught, odds, score)
+    return Candidate(cards, CardSet(0), 0, (seat,))
+
+
+def test_exact_rows_are_ranked_by_the_score_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    """``discard --exact --all`` solved its leaders on every split and listed them first, the
+    sampled discards after, though a sampled one scored more than a leader: the rows, numbered
+    as a ranking, are ranked by the score they show (the chosen discard first, those known
+    only by a bound last)."""
+    whole = 184_756
+    candidates = (
+        _candidate("AS AH", [whole // 2, whole // 2] + [0] * 9),  # the best: -0.00
+        _candidate("KS AH", [0, 0, whole] + [0] * 8),  # a leader on every split: -20.00
+        _candidate("QS AH", [0, 50, 50] + [0] * 8),  # sampled: -15.00
+        _candidate("JS AH", None, bound=-12.0),  # known only by its bound
+        _candidate("10S AH", [0, 100] + [0] * 9),  # sampled: -10.00
+    )
+    found = DiscardOdds(
+        parse_cards("AS AH KS QS JS 10S 9S 8S 7S 7C 8C 9C"), Lead.LEFT, 100, 0, True, 100,
+        candidates, 0.0, None,
+    )  # fmt: skip
+    assert [str(c.discards) for c in ranked(list(candidates))] == [
+        "♠A ♥A", "♠10 ♥A", "♠Q ♥A", "♠K ♥A", "♠J ♥A",
+    ]  # fmt: skip
+    render_discard_odds(found)
+    rows = [line.split()[:3] for line in capsys.readouterr().out.splitlines()[6:11]]
+    assert rows == [["1", "♠A", "♥A"], ["2", "♠10", "♥A"], ["3", "♠Q", "♥A"],
+                    ["4", "♠K", "♥A"], ["5", "♠J", "♥A"]]  # fmt: skip
