@@ -5,6 +5,7 @@ search, a negative seed on every command that takes one, and an output into ``/p
 from __future__ import annotations
 
 import errno
+import mmap
 import os
 import resource
 import subprocess
@@ -76,6 +77,7 @@ def _small_memory() -> None:  # pragma: no cover - in the child
     ],
     ids=lambda words: " ".join(words[:2]),
 )
+@pytest.mark.skipif(not hasattr(mmap, "MADV_HUGEPAGE"), reason="the solver maps no table here")
 def test_under_ulimit_v_every_solving_command_says_out_of_memory(arguments: list[str]) -> None:
     require_solver()
     done = subprocess.run(
