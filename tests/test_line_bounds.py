@@ -4,7 +4,9 @@ error record without its text, the lines after it are read as usual, memory stay
 stream without line breaks, and Ctrl-C or SIGTERM ends a run reading ``/dev/zero`` (by the
 signal itself, quietly).
 
-Memory is the child's peak resident size (``wait4``), never a time: a stream of zeros ten times
+Memory is the child's peak resident size (``VmHWM``, watched while it runs: ``wait4``'s would
+count the test process's own pages, which the child held until it ran the advisor), never a
+time: a stream of zeros
 the bound asked of it goes through each reader.
 """
 
@@ -73,17 +75,31 @@ def _run(arguments: list[str], **popen: object) -> subprocess.Popen[bytes]:
     )
 
 
+def _peak(pid: int) -> int:
+    """The process's peak resident bytes so far (0 once it has ended)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    found = [line.split()[1] for line in status.splitlines() if line.startswith("VmHWM:")]
+    return int(found[0]) * 1024 if found else 0
+
+
 def _ended(run: subprocess.Popen[bytes]) -> tuple[int, int, bytes, bytes]:
-    """Read the run's streams to their end, then reap it: (its exit code, negative for a
-    signal; its peak resident bytes; its standard output and error)."""
+    """Read the run's streams to their end, watching its peak memory, then reap it: (its exit
+    code, negative for a signal; its peak resident bytes; its standard output and error)."""
     out: list[bytes] = []
+    peaks = [_peak(run.pid)]
     reading = threading.Thread(target=lambda: out.append(run.stdout.read()))  # type: ignore[union-attr]
     reading.start()
-    errors = run.stderr.read()  # type: ignore[union-attr]
-    reading.join(timeout=PATIENCE)
-    _, status, usage = os.wait4(run.pid, 0)
-    run.returncode = os.waitstatus_to_exitcode(status)
-    return run.returncode, usage.ru_maxrss * 1024, out[0], errors
+    errors: list[bytes] = []
+    erring = threading.Thread(target=lambda: errors.append(run.stderr.read()))  # type: ignore[union-attr]
+    erring.start()
+    while reading.is_alive() or erring.is_alive():  # the peak only grows: the last one seen
+        peaks.append(_peak(run.pid))
+        threading.Event().wait(0.01)
+    run.wait()
+    return run.returncode, max(peaks), out[0], errors[0]
 
 
 def _zeros_then(line: str, into: io.BufferedIOBase) -> None:
