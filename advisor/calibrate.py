@@ -455,16 +455,14 @@ def calibrated_table_text(calibration: Calibration, table: Table, command: str) 
     return tomlkit.dumps(document)
 
 
-def write_table_file(
+def table_file_text(
     path: str | os.PathLike[str], calibration: Calibration, table: Table, command: str
-) -> None:
-    """The figures as a complete table file (:func:`calibrated_table_text`), checked as
-    ``advisor table check`` does, written whole or not at all."""
-    from advisor.fileio import write_atomic
-
+) -> str:
+    """The figures as a complete table file (:func:`calibrated_table_text`) for ``path``,
+    checked as ``advisor table check`` does."""
     text = calibrated_table_text(calibration, table, command)
     merge_table(Table(entries={}), text, origin=str(path))
-    write_atomic(path, text)
+    return text
 
 
 def _entries(rows: Sequence[HoldingCalibration]) -> list[tuple[str, HoldingCalibration]]:

@@ -78,7 +78,18 @@ def _cannot_write(path: str, error: OSError) -> OutputError:
 
 
 def _folder_refuses(path: str, folder: str, error: OSError) -> OutputError:
-    """The folder would not take the new file (read-only, not there): it is named."""
+    """The folder would not take the new file (read-only, not there): it is named. A folder
+    that is there but makes no file ("no such file", as ``/proc`` and ``/sys`` answer) is said
+    to be so, not to be missing."""
+    if error.errno == errno.ENOENT and os.path.isdir(folder):
+        return OutputError(
+            Phrase(
+                "{path}: cannot be written (its folder {folder} takes no new files, and a file "
+                "is written whole through a new one beside it)",
+                path=path,
+                folder=folder,
+            )
+        )
     return OutputError(
         Phrase(
             "{path}: cannot be written (its folder {folder}: {reason})",

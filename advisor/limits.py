@@ -17,7 +17,11 @@ MAX_SAMPLES = 10_000_000  # sampled layouts (solve --samples) or deals (--exact 
 MAX_DISCARD_SAMPLES = 20_000
 """Splits ``discard --exact`` plays every discard out on, at most: ten times its default, and
 more would take hours (each of the 66 is played out on each split) and hold memory for each."""
-MAX_LINE_BYTES = 4096  # one line of a file of hands
+MAX_LINE_BYTES = 4096
+"""The longest line of a file any command reads (hands for ``batch`` and ``table compare``,
+deals for ``allpass --layouts``), its line break not counted: a hand or a deal needs a few
+hundred bytes. A longer line is read on to its end without being kept (memory stays flat on a
+stream without line breaks, ``/dev/zero``) and gets an error record (:data:`LONG_LINE`)."""
 MAX_TABLE_BYTES = 1 << 20  # a table file (1 MiB): one with an entry for every holding is ~20 KiB
 MAX_ALLPASS_PENALTY = 1000  # mountain points an all-pass trick costs (the table's allpass_penalty)
 MAX_REPEAT = 100  # all-passes in a row (allpass --repeat)
@@ -30,6 +34,12 @@ the normal approximation behind the interval of a mean (tricks, a score) is no g
 sample gives an interval of no width at all; so that every sampled figure follows one rule, a
 catch chance waits for as many (its Wilson interval would be sound for fewer); ``advisor lead``
 asks for at least as many."""
+
+
+LONG_LINE = Phrase(
+    "the line is longer than {limit:,} bytes (a hand needs a few hundred)", limit=MAX_LINE_BYTES
+)
+"""The error record of a line longer than :data:`MAX_LINE_BYTES`; its text is not echoed."""
 
 
 def cores() -> int:

@@ -65,7 +65,8 @@ def in_order(
         )
         try:
             while pending:
-                found = pending.popleft().result()
+                found = pending[0].result()  # kept in pending until done: a stop stops it too
+                pending.popleft()
                 pending.extend(threads.submit(work, item) for item in itertools.islice(waiting, 1))
                 yield found
         finally:

@@ -28,6 +28,7 @@ from advisor.seats import Lead
 from advisor.table_file import (
     PASS_FROM_ALLPASS,
     check_setting,
+    config_file_there,
     parse_toml,
     percent_value,
     read_table_file,
@@ -159,7 +160,7 @@ SETTING_DEFAULTS: dict[str, SettingValue] = {
     "combine": Combine.SUM.value,
     "unlisted": 100,
     "pass_score": 0,
-    "exact_threshold": None,  # off unless a table sets it
+    "exact_threshold": None,  # off unless a table sets it (false or "off" switch it off again)
     "players": 3,
     "talon_card": TalonCard.SUIT.value,
     "allpass_penalty": 1,
@@ -381,7 +382,7 @@ def resolve_table_path(
     if environ.get(TABLE_ENV):
         return table_reference(environ[TABLE_ENV])
     candidate = Path(config_dir) / CONFIG_FILE_NAME
-    return candidate if candidate.is_file() else None
+    return candidate if config_file_there(candidate) else None
 
 
 def merge_table(base: Table, text: str, origin: str) -> Table:

@@ -29,6 +29,9 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
+OFF = "off"
+"""What switches ``exact_threshold`` off in a file or ``table set``, as ``table show`` says it."""
+
 
 def read_table_file(path: Path) -> str:
     """The file's text: a regular file of at most :data:`MAX_TABLE_BYTES` (a device, a FIFO
@@ -66,6 +69,34 @@ def read_table_file(path: Path) -> str:
         raise TableError(
             Phrase("{path}: not UTF-8 text ({reason})", path=path, reason=error.reason)
         ) from None
+
+
+def config_file_there(path: Path) -> bool:
+    """Whether the config file is there. A config folder that cannot be searched is listed
+    instead (that needs only its read permission): no file there, no table to read. One that
+    cannot be listed either is an error naming it (a table the user wrote must not be left out
+    silently); so is a file there that cannot be read."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except PermissionError as error:
+        try:
+            names = os.listdir(path.parent)
+        except OSError as listing:
+            raise TableError(
+                Phrase(
+                    "{folder}: the config folder cannot be searched ({reason}): give --table, "
+                    "or let this user read it",
+                    folder=path.parent,
+                    reason=os_reason(listing),
+                )
+            ) from None
+        if path.name in names:
+            raise TableError(_unreadable(path, error)) from None
+        return False
+    except OSError as error:
+        raise TableError(_unreadable(path, error)) from None
 
 
 def _unreadable(path: Path, error: OSError) -> Phrase:
@@ -235,6 +266,6 @@ def check_setting(
                 )
             )
         return value
-    if name == "exact_threshold" and value is False:
-        return None  # switched off again
+    if name == "exact_threshold" and (value is False or value == OFF):
+        return None  # switched off again (``off``: as ``table show`` writes it)
     return percent_value(value, f"{name}", origin)

@@ -11,6 +11,10 @@ that quotes such text passes it through :func:`shown`.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from typing import IO, NamedTuple
+
+from advisor.limits import MAX_LINE_BYTES
 
 BYTE_ORDER_MARK = "\ufeff"
 
@@ -55,3 +59,43 @@ def line_content(line: str) -> str:
     if line[:1] == BYTE_ORDER_MARK:
         return _LINE_START.sub("", line, count=1)
     return line
+
+
+class LongLine(NamedTuple):
+    """A line longer than :data:`~advisor.limits.MAX_LINE_BYTES`, read without being kept:
+    its number of bytes, line break included."""
+
+    size: int
+
+
+READ_BYTES = 1 << 16  # read at a time: a read of a stream that never ends comes back at once
+
+
+def bounded_lines(stream: IO[bytes], limit: int = MAX_LINE_BYTES) -> Iterator[bytes | LongLine]:
+    """The lines of ``stream`` (line breaks dropped), but a :class:`LongLine` for each one
+    longer than ``limit`` bytes: memory stays flat on a stream without line breaks, and each
+    read returns within a block, so that a signal is handled while reading (``/dev/zero``, a
+    FIFO, a terminal)."""
+    read = getattr(stream, "read1", stream.read)
+    pending = b""
+    dropped = -1  # bytes of an over-long line dropped so far; -1: not in one
+    while block := read(READ_BYTES):
+        start = 0
+        if dropped >= 0:
+            end = block.find(b"\n")
+            if end < 0:
+                dropped += len(block)
+                continue
+            yield LongLine(dropped + end + 1)
+            dropped, start = -1, end + 1
+        while (end := block.find(b"\n", start)) >= 0:
+            line = pending + block[start:end] if pending else block[start:end]
+            pending, start = b"", end + 1
+            yield line if len(line) <= limit else LongLine(len(line) + 1)
+        pending += block[start:]
+        if len(pending) > limit:
+            dropped, pending = len(pending), b""
+    if dropped >= 0:
+        yield LongLine(dropped)
+    elif pending:
+        yield pending

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from solver_build import needs_solver
 
+from advisor.cards import CardSet, parse_cards
 from advisor.cli import main
+from advisor.cli.render_exact_discard import ranked, render_discard_odds
+from advisor.exact.discard_odds import Candidate, CandidateSeat, DiscardOdds
+from advisor.seats import Lead, Seat
+from advisor.solver import Odds
 
 TWELVE = "♠7810 ♣79J ♦78 ♥79KA"
 
@@ -169,3 +175,59 @@ def test_discard_exact_usage_errors(runner: CliRunner, args: list[str], message:
     result = runner.invoke(main, ["discard", TWELVE, *args], prog_name="advisor")
     assert result.exit_code == 2
     assert result.output == f"{message}\n"
+
+
+@needs_solver
+def test_exact_names_the_catch_limit_that_decided_a_pass(runner: CliRunner, tmp_path: Path) -> None:
+    """With ``exact_threshold`` set, a PASS whose expected score beats passing says why: the
+    best discard's catch chance over the limit (as ``check --exact`` does)."""
+    twelve = "♠8 ♣7 8 9 ♦7 8 9 ♥7 9 Q ♠A ♣A"
+    table = tmp_path / "table.toml"
+    table.write_text("exact_threshold = 5\n", encoding="utf-8")
+    args = ["discard", twelve, "--exact", "--lead", "me", "--table", str(table)]
+    limited = runner.invoke(main, args, env={"COLUMNS": "200"})
+    free = runner.invoke(main, args[:-2], env={"COLUMNS": "200"})
+    assert limited.exit_code == 1 and free.exit_code == 0
+    assert limited.output.splitlines()[-1] == (
+        "Exact play: PASS — discard ♠A ♥Q: expected +7.92 (passing: 0); caught in 10.3% (limit 5%)"
+    )
+    assert free.output.splitlines()[-1].startswith("Exact play: DECLARE — discard ♠A ♥Q: ")
+    assert "limit" not in free.output.splitlines()[-1]
+
+
+def _candidate(discards: str, histogram: list[int] | None, bound: float = 0.0) -> Candidate:
+    """A discard with L on lead: solved on every split (``histogram`` of 184,756 layouts), on a
+    sample (fewer), or known only by its ``bound``."""
+    cards = parse_cards(discards)
+    layouts = sum(histogram) if histogram else 100
+    odds = None if histogram is None else Odds(tuple(histogram), exact=layouts == 184_756)
+    score = bound if odds is None else odds.expected_score
+    caught = layouts - histogram[0] if histogram else 50
+    seat = CandidateSeat(Seat.L, layouts, caught, odds, score)
+    return Candidate(cards, CardSet(0), 0, (seat,))
+
+
+def test_exact_rows_are_ranked_by_the_score_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    """``discard --exact --all`` solved its leaders on every split and listed them first, the
+    sampled discards after, though a sampled one scored more than a leader: the rows, numbered
+    as a ranking, are ranked by the score they show (the chosen discard first, those known
+    only by a bound last)."""
+    whole = 184_756
+    candidates = (
+        _candidate("AS AH", [whole // 2, whole // 2] + [0] * 9),  # the best: -0.00
+        _candidate("KS AH", [0, 0, whole] + [0] * 8),  # a leader on every split: -20.00
+        _candidate("QS AH", [0, 50, 50] + [0] * 8),  # sampled: -15.00
+        _candidate("JS AH", None, bound=-12.0),  # known only by its bound
+        _candidate("10S AH", [0, 100] + [0] * 9),  # sampled: -10.00
+    )
+    found = DiscardOdds(
+        parse_cards("AS AH KS QS JS 10S 9S 8S 7S 7C 8C 9C"), Lead.LEFT, 100, 0, True, 100,
+        candidates, 0.0, None,
+    )  # fmt: skip
+    assert [str(c.discards) for c in ranked(list(candidates))] == [
+        "♠A ♥A", "♠10 ♥A", "♠Q ♥A", "♠K ♥A", "♠J ♥A",
+    ]  # fmt: skip
+    render_discard_odds(found)
+    rows = [line.split()[:3] for line in capsys.readouterr().out.splitlines()[6:11]]
+    assert rows == [["1", "♠A", "♥A"], ["2", "♠10", "♥A"], ["3", "♠Q", "♥A"],
+                    ["4", "♠K", "♥A"], ["5", "♠J", "♥A"]]  # fmt: skip

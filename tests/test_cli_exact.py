@@ -188,7 +188,7 @@ INVALID = "Error: Invalid value for "
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--lead", "left"], INVALID + "'--lead': 'left' is not one of 'me', 'them'."),
+        (["--lead", "left"], INVALID + "'--lead': left and right need --exact"),
         (["--samples", "462"], "Error: --samples needs --exact"),
         (["--seed", "1"], "Error: --seed needs --exact"),
         (["--discard", "solver"], "Error: --discard needs --exact"),

@@ -235,7 +235,7 @@ def _cpu_seconds(pid: int) -> float:
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_stops_a_long_run_at_once(jobs: str) -> None:
     """Mid-search (the process has spent a CPU second, the start-up is far less), Ctrl-C ends
-    the run with 130, nothing on either stream."""
+    the run by SIGINT itself (a shell reports 130), nothing on either stream."""
     args = [sys.executable, "-m", "advisor", "lead", ISSUE_HAND, "--discards", "AD AH", "--all"]
     running = subprocess.Popen([*args, "--jobs", jobs], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE)  # fmt: skip
@@ -250,10 +250,36 @@ def test_ctrl_c_stops_a_long_run_at_once(jobs: str) -> None:
         if running.poll() is None:  # pragma: no cover - the test has failed already
             running.kill()
             running.wait()
-    assert (running.returncode, out, errors) == (130, b"", b"")
+    assert (running.returncode, out, errors) == (-signal.SIGINT, b"", b"")
 
 
 def test_help_ends_with_examples(runner: CliRunner) -> None:
     result = runner.invoke(main, ["lead", "--help"])
     assert result.exit_code == 0
     assert "  Examples:\n    advisor lead" in result.output
+
+
+@needs_solver
+def test_a_catchers_sample_past_every_layout_is_every_layout() -> None:
+    """``--catcher --samples N`` draws up to 50 splits a layout it keeps: from N = 3,696 on that
+    is as many as there are (184,756), so every one is looked at instead, exactly (--all's
+    answer, sooner than the draws), and standard error says so."""
+    args = ["lead", "--catcher", "♠8 J K ♣10 Q A ♦9 K ♥J A", "--talon", "♠Q ♥9", "--json"]
+    every = CliRunner().invoke(main, [*args, "--all"])
+    capped = CliRunner().invoke(main, [*args, "--samples", "20000"])
+    assert (every.exit_code, capped.exit_code) == (0, 0)
+    assert capped.stdout == every.stdout and json.loads(every.stdout)["samples"] is None
+    assert capped.stderr == (
+        "--samples 20,000 would draw more splits than the 184,756 there are: every one is "
+        "looked at instead (as with --all)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("samples", "catcher", "capped"),
+    [(3695, True, False), (3696, True, True), (184_755, False, False), (184_756, False, True)],
+)
+def test_where_a_sample_is_capped(samples: int, catcher: bool, capped: bool) -> None:
+    from advisor.cli.lead import _past_every_layout
+
+    assert _past_every_layout(samples, catcher) is capped

@@ -123,9 +123,9 @@ def test_exact_odds_json(runner: CliRunner) -> None:
     data = json.loads(result.output)
     assert data["exact"] is True and "seed" not in data
     assert (data["layouts"], data["caught"]) == (184_756, 61_898)
-    assert data["fraction"] == pytest.approx(61_898 / 184_756)
+    assert data["fraction"] == round(61_898 / 184_756, 6)
     assert data["histogram"] == [184_756 - 61_898, 61_898] + [0] * 9
-    spades = {"holding": "7 10", "caught": 61_898, "p_caught": pytest.approx(61_898 / 184_756)}
+    spades = {"holding": "7 10", "caught": 61_898, "p_caught": round(61_898 / 184_756, 6)}
     assert data["suits"]["♠"] == spades
     assert data["suits"]["♥"] == {"holding": "7 8", "caught": 0, "p_caught": 0.0}
     assert data["whichever"] == {"caught": 0, "p_caught": 0.0}
@@ -217,3 +217,31 @@ def test_help_ends_with_examples(runner: CliRunner) -> None:
     result = runner.invoke(main, ["solve", "--help"])
     assert result.exit_code == 0
     assert "  Examples:\n    advisor solve" in result.output
+
+
+def _floats(value: object) -> list[float]:
+    if isinstance(value, float):
+        return [value]
+    if isinstance(value, dict):
+        return [found for each in value.values() for found in _floats(each)]
+    if isinstance(value, list):
+        return [found for each in value for found in _floats(each)]
+    return []
+
+
+@needs_solver
+@pytest.mark.parametrize("samples", ["1", "10", "29", "30", "347"])
+@pytest.mark.parametrize("hand", ["7S 10S 7C 8C 9C 7D 8D 9D 7H 8H", "♠8 10 Q A ♣8 10 Q ♦8 10 ♥9"])
+def test_solve_json_intervals_from_30_samples_and_rounded_figures(hand: str, samples: str) -> None:
+    """Below 30 samples no interval at all (the catch chance's, each suit's, "whichever"'s);
+    every figure rounded (no ``-11.040000000000001``)."""
+    discards = "♥K ♥A" if "♠8" in hand else "AD AH"
+    args = ["solve", hand, "--discards", discards, "--lead", "right", "--samples", samples]
+    result = CliRunner().invoke(main, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    shares = [*data["suits"].values(), data["whichever"]]
+    enough = int(samples) >= 30
+    assert (data["interval"] is not None) == enough
+    assert all((share["interval"] is not None) == enough for share in shares)
+    assert all(value == round(value, 6) and len(repr(value)) <= 10 for value in _floats(data))

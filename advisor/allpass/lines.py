@@ -1,10 +1,11 @@
 """Many deals in one process: one deal a line in, one result a line out, in input order.
 
 Every line gets exactly one result: the values of its deal, or the error that keeps it from
-being one (a blank line included); but a comment, a line whose first character is ``#``, gets
-none (as in a file of hands for ``advisor batch``). Lines are read and solved a chunk at a
-time, so memory stays flat however long the input, and a chunk's deals go to the compiled core
-in one call.
+being one (a blank line included, and a line too long, given by
+:func:`~advisor.text.bounded_lines` as a :class:`~advisor.text.LongLine`); but a comment, a
+line whose first character is ``#``, gets none (as in a file of hands for ``advisor batch``).
+Lines are read and solved a chunk at a time, so memory stays flat however long the input, and a
+chunk's deals go to the compiled core in one call.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from advisor.allpass.rules import AllPassRules, Deal, parse_deal
 from advisor.allpass.solver import DealValues, Value, solve_deals
 from advisor.errors import AdvisorError
 from advisor.i18n import Phrase
-from advisor.limits import check_jobs
+from advisor.limits import LONG_LINE, check_jobs
 from advisor.seats import Position
-from advisor.text import line_content, shown
+from advisor.text import LongLine, line_content, shown
 
 CHUNK_LINES = 512
 
@@ -40,7 +41,7 @@ class LineResult:
 
 
 def solve_lines(
-    lines: Iterable[bytes | str],
+    lines: Iterable[bytes | str | LongLine],
     rules: AllPassRules,
     seats: Sequence[Position] = tuple(Position),
     values: Sequence[Value] = tuple(Value),
@@ -61,8 +62,10 @@ def solve_lines(
     yield from _solve_chunk(chunk, rules, seats, values, jobs)
 
 
-def _read(line: bytes | str) -> Deal | Phrase | None:
+def _read(line: bytes | str | LongLine) -> Deal | Phrase | None:
     """The deal on a line, or what is wrong with it; None for a comment."""
+    if isinstance(line, LongLine):
+        return LONG_LINE
     if isinstance(line, bytes):
         text = line_content(line.decode("utf-8", "surrogateescape"))
         if text[:1] != "#":

@@ -28,7 +28,6 @@ from advisor.batch.run import (
 )
 from advisor.batch.sources import (
     BLOCK_SIZE,
-    LONG_LINE,
     STDIN_LABEL,
     CsvChunk,
     FileFailure,
@@ -37,6 +36,7 @@ from advisor.batch.sources import (
     TextChunk,
     read_chunks,
 )
+from advisor.limits import LONG_LINE
 
 __all__ = [
     "BANDS",

@@ -24,11 +24,12 @@ from advisor.batch.records import (
     csv_text,
     utf8_json,
 )
-from advisor.batch.sources import LONG_LINE, Chunk, CsvChunk, TextChunk
+from advisor.batch.sources import Chunk, CsvChunk, TextChunk
 from advisor.cards import CardSet
 from advisor.errors import AdvisorError, BatchError
 from advisor.i18n import Phrase
 from advisor.jsonout import json_text
+from advisor.limits import LONG_LINE
 from advisor.seats import Lead
 from advisor.table import Table
 from advisor.text import line_content

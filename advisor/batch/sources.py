@@ -17,7 +17,7 @@ from typing import IO, Any, NamedTuple
 
 from advisor.errors import BatchError, os_reason
 from advisor.i18n import Phrase
-from advisor.limits import MAX_LINE_BYTES
+from advisor.limits import LONG_LINE, MAX_LINE_BYTES
 from advisor.text import BYTE_ORDER_MARK, shown
 
 STDIN_LABEL = "<stdin>"
@@ -64,11 +64,6 @@ class LongLine:
     file: str
     line: int
     size: int
-
-
-LONG_LINE = Phrase(
-    "the line is longer than {limit:,} bytes (a hand needs a few hundred)", limit=MAX_LINE_BYTES
-)
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from advisor.jsonout import json_text
 from advisor.limits import MAX_REPEAT
 from advisor.seats import Position
 from advisor.table import TalonCard
+from advisor.text import bounded_lines
 
 if TYPE_CHECKING:
     from advisor.allpass.rules import AllPassRules, Deal
@@ -286,8 +287,8 @@ def _solve_layouts(
     values = tuple(Value[name.upper()] for name in VALUES[which])
     bad = 0
     out = sys.stdout
-    with _lines_of(path) as lines:
-        for result in solve_lines(lines, rules, seats, values, jobs):
+    with _lines_of(path) as stream:
+        for result in solve_lines(bounded_lines(stream), rules, seats, values, jobs):
             bad += result.error is not None
             out.write(json_text(result.to_dict()) + "\n")
     out.flush()

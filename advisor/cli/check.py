@@ -17,6 +17,7 @@ from advisor.cli.options import (
     effective_table,
     exact_options,
     exact_run_options,
+    founding_lead,
     json_option,
     lead_option,
     require_exact,
@@ -92,9 +93,9 @@ def check(
     require_exact(ctx, exact, (*EXACT_SETTINGS, "full", "jobs"))
     if as_json and quiet:
         raise click.UsageError(_("--json and --quiet exclude each other"), ctx)
-    founding_lead = _founding_lead(ctx, lead.lower(), exact)
+    founding = founding_lead(ctx, lead, exact)
     seats = allpass_seats(ctx, allpass, seat, Lead(lead.lower()))
-    assessment = assess(parse_hand(hand), founding_lead, effective_table(table_path))
+    assessment = assess(parse_hand(hand), founding, effective_table(table_path))
     settings = _exact_run(Lead(lead.lower()), samples, seed, discard, full, jobs) if exact else None
     if as_json or quiet:
         passing = _passing(assessment, seats) if allpass else None
@@ -158,15 +159,6 @@ def _outlook(assessment: Assessment) -> TalonOutlook:
     from advisor.talon import talon_outlook
 
     return talon_outlook(assessment.hand, assessment.lead, assessment.table)
-
-
-def _founding_lead(ctx: click.Context, lead: str, exact: bool) -> Lead:
-    """The founding rules' lead: me, or them for any catcher's seat (left and right need
-    --exact, and get the plain check's own error without it)."""
-    if not exact:
-        param = next(p for p in ctx.command.params if p.name == "lead")
-        lead = click.Choice(["me", "them"], case_sensitive=False).convert(lead, param, ctx)
-    return Lead.ME if lead == "me" else Lead.THEM
 
 
 def _passing(assessment: Assessment, seats: tuple[Position, ...]) -> PassingCost:

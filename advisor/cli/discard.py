@@ -11,6 +11,7 @@ from advisor.cli.guard import ExitCode
 from advisor.cli.help import Command, Option
 from advisor.cli.options import (
     effective_table,
+    founding_lead,
     jobs_option,
     json_option,
     require_exact,
@@ -124,10 +125,7 @@ def discard(
 
         settings = ExactSettings(samples, seed, full=full, jobs=jobs, every_layout=all_layouts)
         _exact(twelve, lead.lower(), table, settings, as_json)
-    if lead.lower() not in ("me", "them"):
-        lead_param = next(p for p in ctx.command.params if p.name == "lead")
-        raise click.BadParameter(_("left and right need --exact"), ctx, lead_param)
-    options = best_discards(twelve, Lead(lead.lower()), table, top=SHOWN)
+    options = best_discards(twelve, founding_lead(ctx, lead, exact=False), table, top=SHOWN)
     best, *others = options
     if as_json:
         data = {

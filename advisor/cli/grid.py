@@ -45,6 +45,10 @@ _WORD = re.compile(
 )
 """A word of prose: a suit's cards (``♠7 8 10``) are one, and so is a "quoted key" (in Russian
 «quoted»)."""
+NARROWEST_REPORT = 40
+"""The fewest terminal columns a report is laid out in: a narrower terminal, or a ``COLUMNS`` of
+0 or 1 (which would leave no room for a word), gets a report this wide that the terminal wraps,
+never an empty one."""
 _NARROWEST = 4  # a column of prose or one that truncates never gets narrower than this
 
 

@@ -9,8 +9,14 @@ standard error, never a traceback:
 * output that cannot be written (a full disk, a closed or unwritable standard output or file):
   3; a reader that closed standard output (``| head -1``): 141, quietly;
 * a compiled part the command needs is missing: 4;
-* Ctrl-C (SIGINT): 130, SIGTERM: 143. Both raise :class:`Stopped` in the main thread, so that
-  every ``with`` block and ``finally`` cleans up on the way out, the same way for both.
+* out of memory (a :class:`MemoryError`, a call the system refused memory, ``ENOMEM``, or a
+  thread it refused): 5;
+* Ctrl-C (SIGINT), SIGTERM. Both raise :class:`Stopped` in the main thread, so that every
+  ``with`` block and ``finally`` cleans up on the way out, the same way for both; then the
+  process ends by that same signal, its handler set back to the default (:func:`end_by`), so
+  that a shell loop or ``xargs`` running it stops too. A shell reports 130 and 143.
+  Until :func:`run` sets its handler (while modules are imported), ``python -m advisor`` and
+  the ``advisor`` command leave SIGINT at its default: the process ends at once, no traceback.
 
 Standard error itself may fail (``2>/dev/full``, ``2>&-``): what cannot be written there is
 dropped, and the exit code still tells. Closed standard streams (``<&-``, ``>&-``) are held by
@@ -46,6 +52,7 @@ class ExitCode(IntEnum):
     BAD_INPUT = 2  # bad input or usage, a refused overwrite of an input
     OUTPUT_FAILED = 3  # the output cannot be written
     MISSING_BUILD = 4  # a compiled part the command needs is missing
+    OUT_OF_MEMORY = 5  # the system refused the memory the work needs
     INTERRUPTED = 128 + signal.SIGINT  # 130: Ctrl-C
     BROKEN_PIPE = 128 + signal.SIGPIPE  # 141: the reader closed standard output
     TERMINATED = 128 + signal.SIGTERM  # 143: SIGTERM
@@ -58,6 +65,7 @@ Exit codes:
   2    bad input or usage
   3    the output cannot be written (full disk, closed or unwritable output)
   4    a compiled part is missing (see advisor --version)
+  5    out of memory
   130  interrupted (Ctrl-C)
   141  standard output closed by its reader (| head)
   143  terminated (SIGTERM)""")
@@ -66,6 +74,11 @@ Exit codes:
 ARITHMETIC_ERROR = N_(
     "a figure grew out of the range numbers can hold (an arithmetic error): lower the table's "
     "settings or the options"
+)
+
+OUT_OF_MEMORY = N_(
+    "out of memory: the system refused the memory this needs (lower --samples or --jobs, or "
+    "free some)"
 )
 
 
@@ -134,7 +147,11 @@ def run(command: Callable[[], int]) -> None:
     tolerant = _Tolerant(sys.stderr)
     sys.stderr = tolerant
     in_charge = threading.current_thread() is threading.main_thread()  # signals go there
-    previous = {each: signal.signal(each, _stop) for each in _STOP_SIGNALS} if in_charge else {}
+    previous = {
+        each: signal.signal(each, _stop)
+        for each in _STOP_SIGNALS
+        if in_charge and signal.getsignal(each) is not signal.SIG_IGN  # ignored: kept so (nohup)
+    }
     try:
         code = _exit_code(command)
     finally:
@@ -144,7 +161,25 @@ def run(command: Callable[[], int]) -> None:
         if tolerant.broken:
             _silence(2)
         sys.stderr = saved_stderr
+    if code in _BY_SIGNAL:
+        end_by(_BY_SIGNAL[code])
     sys.exit(int(code))
+
+
+_BY_SIGNAL = {128 + each: each for each in _STOP_SIGNALS}
+
+
+def end_by(signum: int) -> None:
+    """End the process by ``signum`` itself, as if it had had no handler: what was buffered for
+    standard output is written first. A shell sees the signal (and stops its loop). Returns
+    only where the signal cannot end the process (it is blocked): then the caller exits with
+    ``128 + signum``."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        _silence(1)
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
 
 
 def _exit_code(command: Callable[[], int]) -> int:
@@ -170,8 +205,25 @@ def _exit_code(command: Callable[[], int]) -> int:
     except ArithmeticError:  # the bounds should keep every figure in range: a last net
         say(_("Error: {message}", message=_(ARITHMETIC_ERROR)))
         return ExitCode.BAD_INPUT
+    except MemoryError:
+        return _out_of_memory()
+    except RuntimeError as error:
+        if str(error) != NO_THREAD:
+            raise
+        return _out_of_memory()  # the stack of a thread is memory too (``ulimit -v``)
     except OSError as error:
+        if error.errno == errno.ENOMEM:
+            return _out_of_memory()
         return _output_failed(error)
+
+
+NO_THREAD = "can't start new thread"  # what Python raises when the system refuses a thread
+
+
+def _out_of_memory() -> int:
+    """One line (the unwinding has freed the memory of the work that failed)."""
+    say(_("Error: {message}", message=_(OUT_OF_MEMORY)))
+    return ExitCode.OUT_OF_MEMORY
 
 
 def _code_for(error: AdvisorError) -> ExitCode:

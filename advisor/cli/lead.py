@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from advisor.cards import HAND_SIZE, WITH_TALON, CardSet, parse_cards
+from advisor.cli.guard import say
 from advisor.cli.help import Command, Option
 from advisor.cli.options import (
     effective_table,
@@ -118,7 +119,16 @@ def lead(
     given = ctx.get_parameter_source("samples") is click.core.ParameterSource.COMMANDLINE
     if given and all_layouts:
         raise click.UsageError(_("--samples and --all exclude each other"), ctx)
-    asked = None if all_layouts else samples
+    asked = None if all_layouts or _past_every_layout(samples, catcher is not None) else samples
+    if asked is None and not all_layouts:
+        say(
+            _(
+                "--samples {samples:,} would draw more splits than the {count:,} there are: "
+                "every one is looked at instead (as with --all)",
+                samples=samples,
+                count=ALL_LAYOUTS,
+            )
+        )
     if catcher is None:
         if talon is not None or seat is not None:
             raise click.UsageError(_("--talon and --seat need --catcher"), ctx)
@@ -140,6 +150,15 @@ def lead(
     from advisor.cli.render_lead import render_lead
 
     render_lead(found)
+
+
+def _past_every_layout(samples: int, catcher: bool) -> bool:
+    """Whether a sample would draw as many splits as there are, or more (a catcher's view draws
+    up to :data:`~advisor.lead.DRAWS_PER_SAMPLE` a layout it keeps): every split then answers
+    sooner, and exactly."""
+    from advisor.lead import DRAWS_PER_SAMPLE
+
+    return samples * (DRAWS_PER_SAMPLE if catcher else 1) >= ALL_LAYOUTS
 
 
 def _m_run(text: str, discards: str | None, table_path: str | None) -> Callable[..., BlindLead]:

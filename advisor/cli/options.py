@@ -89,9 +89,15 @@ def samples_option(
 
 
 def seed_option(help_text: str) -> Callable[[F], F]:
-    """``--seed S``: the sampling seed, default 0."""
+    """``--seed S``: the sampling seed, default 0; never negative (Python's generator would
+    draw the samples of the positive seed while the output names the negative one)."""
     return click.option(
-        "--seed", type=int, default=0, show_default=True, metavar="S", help=help_text
+        "--seed",
+        type=click.IntRange(min=0),
+        default=0,
+        show_default=True,
+        metavar="S",
+        help=help_text,
     )
 
 
@@ -280,3 +286,15 @@ def require_exact(
         option = next(p for p in ctx.command.params if p.name == given[0])
         raise click.UsageError(_("{option} needs --exact", option=option.opts[-1]), ctx)
     return given
+
+
+def founding_lead(ctx: click.Context, lead: str, exact: bool) -> Lead:
+    """``--lead`` for the founding rules: me, or them for any catcher's seat. Without
+    ``exact``, ``left`` and ``right`` (which ``--help`` lists for ``--exact``) are refused as
+    needing it, not as unknown words."""
+    if exact:
+        return Lead.ME if lead.lower() == Lead.ME.value else Lead.THEM
+    if lead.lower() not in (Lead.ME.value, Lead.THEM.value):
+        param = next(p for p in ctx.command.params if p.name == "lead")
+        raise click.BadParameter(_("left and right need --exact"), ctx, param)
+    return Lead(lead.lower())

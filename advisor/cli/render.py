@@ -10,7 +10,7 @@ from typing import IO, TypeVar
 from rich.console import Console
 from rich.text import Text
 
-from advisor.cli.grid import Cell, Column, Grid
+from advisor.cli.grid import NARROWEST_REPORT, Cell, Column, Grid
 from advisor.i18n import N_, _, number
 from advisor.seats import Lead
 from advisor.text import shown
@@ -25,9 +25,13 @@ class _Console(Console):
 
 
 def console(stderr: bool = False, stream: IO[str] | None = None) -> Console:
-    """A console that honours NO_COLOR and keeps 80 columns when piped."""
+    """A console that honours NO_COLOR, keeps 80 columns when piped, and is never narrower than
+    :data:`~advisor.cli.grid.NARROWEST_REPORT` columns."""
     stream = stream or (sys.stderr if stderr else sys.stdout)
-    return _Console(file=stream, highlight=False, soft_wrap=False, emoji=False)
+    out = _Console(file=stream, highlight=False, soft_wrap=False, emoji=False)
+    if out.width < NARROWEST_REPORT:
+        out.width = NARROWEST_REPORT
+    return out
 
 
 def plain(text: str, style: str = "") -> Text:

@@ -68,7 +68,7 @@ def render_discard_odds(found: DiscardOdds) -> None:
         lines.append((_("Exact"), leading))
     out.print(fields(lines, out.width, least=max(len(_(label)) for label in _LABELS)))
     out.print()
-    distinct = [c for c in found.candidates if c.same_as is None]  # touching cards are one
+    distinct = ranked([c for c in found.candidates if c.same_as is None])  # touching: one
     out.print(_table(distinct[:SHOWN], out.width))
     if found.layouts < MIN_INTERVAL_SAMPLES:
         out.print(f"({no_interval(found.layouts).text()})", style="dim")
@@ -96,6 +96,15 @@ def render_discard_odds(found: DiscardOdds) -> None:
         )
         out.print(line, style="dim")
     out.print(_verdict_line(found))
+
+
+def ranked(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """The rows in the order their ``#`` says: the chosen discard first (the answer, decided on
+    the most splits), then the others by the expected score shown, highest first (with
+    ``--all`` the leaders solved on every split and the others sampled are mixed by it), and
+    those known only by a bound (``≤``) after them, by their bound; ties in the table's order."""
+    best, *others = candidates
+    return [best, *sorted(others, key=lambda c: (c.expected_score is None, -c.score_bound))]
 
 
 def _table(candidates: Sequence[Candidate], width: int) -> Text:
@@ -136,6 +145,10 @@ def _verdict_line(found: DiscardOdds) -> Text:
         score=score,
         passing=found.pass_score,
     )
+    limit = found.threshold
+    if limit is not None and score > found.pass_score and not found.declare:  # the limit decided
+        over = _("caught in {caught} (limit {limit:g}%)", caught=share(best.p_caught), limit=limit)
+        why = f"{why}; {over}"
     return Text.assemble(
         (_("Exact play:") + " ", "bold"),
         (_(VERDICT_HEADLINES[found.verdict]), VERDICT_STYLE[found.verdict]),

@@ -6,11 +6,12 @@ Thin commands: they parse options, call the library (:mod:`advisor.table_edit`,
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 import click
 
@@ -297,7 +298,7 @@ def calibrate(
     as_json: bool,
 ) -> None:
     from advisor.calibrate import calibrate as run_calibration
-    from advisor.calibrate import write_table_file
+    from advisor.calibrate import table_file_text
     from advisor.cli.render_calibrate import progress_bar, render_calibration
     from advisor.holdings import HoldingPattern
 
@@ -310,15 +311,27 @@ def calibrate(
     leads = (Lead.ME, Lead.THEM) if lead is None else (Lead(lead.lower()),)
     chosen = [found for key in holdings for found in HoldingPattern.parse(key).holdings()]
     count = None if every_split else samples
-    with progress_bar(not quiet and sys.stderr.isatty()) as progress:
-        found = run_calibration(table, leads=leads, samples=count, seed=seed, jobs=jobs,
-                                holdings=chosen or None, figure=figure.lower(),
-                                progress=progress)  # fmt: skip
+    # The output is opened before the work (a folder that refuses it is named at once, not
+    # after minutes) and written before anything is printed (a failed print loses no file).
+    with _opened(output) as out:
+        with progress_bar(not quiet and sys.stderr.isatty()) as progress:
+            found = run_calibration(table, leads=leads, samples=count, seed=seed, jobs=jobs,
+                                    holdings=chosen or None, figure=figure.lower(),
+                                    progress=progress)  # fmt: skip
+        if out is not None and output is not None:
+            deals = "--all" if every_split else f"--samples {samples}"
+            if found.figure.value != "suit":
+                deals += f" --figure {found.figure.value}"
+            table_name = shlex.quote(table.name)
+            command = f"advisor table calibrate {deals} --seed {seed} --table {table_name}"
+            out.write(table_file_text(output, found, table, command).encode("utf-8"))
     render_calibration(found, table, as_json)
     if output is not None:
-        deals = "--all" if every_split else f"--samples {samples}"
-        if found.figure.value != "suit":
-            deals += f" --figure {found.figure.value}"
-        command = f"advisor table calibrate {deals} --seed {seed} --table {shlex.quote(table.name)}"
-        write_table_file(output, found, table, command)
         click.echo(_("wrote {path}", path=shown(output)))
+
+
+def _opened(output: str | None) -> contextlib.AbstractContextManager[IO[bytes] | None]:
+    """``--output``'s file, written whole or not at all when the block ends; None without."""
+    from advisor.fileio import atomic_output
+
+    return contextlib.nullcontext() if output is None else atomic_output(output)

@@ -192,11 +192,11 @@ class HandOdds:
             "exact": odds.exact,
             "layouts": odds.layouts,
             "caught": odds.caught,
-            "fraction": odds.fraction,
-            "interval": None if interval is None else list(interval),
+            "fraction": round(odds.fraction, SHARE_DIGITS),
+            "interval": _rounded(interval),
             "histogram": list(odds.histogram),
-            "expected_tricks": odds.expected_tricks,
-            "expected_score": odds.expected_score,
+            "expected_tricks": round(odds.expected_tricks, 4),
+            "expected_score": round(odds.expected_score, 2),
         }
         if interval is None:
             data["no_interval"] = str(no_interval(odds.layouts))
@@ -215,9 +215,19 @@ class HandOdds:
         return data
 
     def _share(self, count: int) -> dict[str, Any]:
-        """A count of layouts, its share of all and, for a sample, the share's interval."""
+        """A count of layouts, its share of all and, for a sample, the share's interval (None
+        below :data:`~advisor.limits.MIN_INTERVAL_SAMPLES`, like the catch chance's)."""
         odds = self.odds
-        found: dict[str, Any] = {"caught": count, "p_caught": count / odds.layouts}
+        share = round(count / odds.layouts, SHARE_DIGITS)
+        found: dict[str, Any] = {"caught": count, "p_caught": share}
         if not odds.exact:
-            found["interval"] = list(odds.share_interval(count))
+            interval = reported_interval(odds.share_interval(count), odds.layouts)
+            found["interval"] = _rounded(interval)
         return found
+
+
+SHARE_DIGITS = 6  # of a share in JSON: finer than one layout in 184,756, no float noise
+
+
+def _rounded(interval: tuple[float, float] | None) -> list[float] | None:
+    return None if interval is None else [round(bound, SHARE_DIGITS) for bound in interval]
