@@ -28,6 +28,7 @@ from advisor.errors import (
     PlayError,
     SolverUnavailableError,
     TableError,
+    WhistError,
 )
 from advisor.holdings import Holding, HoldingPattern
 from advisor.seats import Lead, Position, Seat
@@ -67,6 +68,7 @@ __all__ = [
     "Table",
     "TableError",
     "TalonCard",
+    "WhistError",
     "assess",
     "default_table",
     "load_table",
