@@ -151,3 +151,12 @@ def test_compare_exact(signum: int, code: int, tmp_path: Path) -> None:
     arguments = ["table", "compare", str(hands), "--against", "exact", "--exact", "-j", "2"]
     found = stopped([*arguments, "-q"], signum, cwd=tmp_path)
     assert found == (code, "")
+
+
+@SIGNALS
+@JOBS
+def test_whist(signum: int, code: int, jobs: str) -> None:
+    arguments = ["whist", "7S 8S 10C QC 9D 10D 7H 8H 9H JH", "--contract", "7S", "--declarer",
+                 "right", "--talon", "QS 9C", "--samples", "100000"]  # fmt: skip
+    found = stopped([*arguments, "-j", jobs], signum)
+    assert found == (code, "")

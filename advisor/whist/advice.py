@@ -105,9 +105,9 @@ def whist_advice(
     if not layouts.kept:
         raise WhistError(
             Phrase.counted(
-                "the declarer could have named {contract} on none of the {drawn:,} layout "
+                "the declarer could have named {contract} on none of the {count:,} layout "
                 "looked at (declare model: {model})",
-                "the declarer could have named {contract} on none of the {drawn:,} layouts "
+                "the declarer could have named {contract} on none of the {count:,} layouts "
                 "looked at (declare model: {model})",
                 layouts.drawn,
                 contract=problem.contract.label,

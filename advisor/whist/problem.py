@@ -131,10 +131,13 @@ class WhistProblem:
         return tuple(found)
 
     def partner_call(self, partner_hand: CardSet, choice: Choice) -> Call:
-        """The partner's call in a layout where he holds ``partner_hand``: as given, else his
+        """The partner's call in a layout where he holds ``partner_hand``: as given (a
+        half-whist given for R stands after the defender's pass, else he passes), else his
         folk call (in R, after the defender's own call)."""
         if self.checked:
             return Call.WHIST
+        if self.partner is Call.HALF and choice is not Choice.PASS:
+            return Call.PASS  # a half-whist is said after a pass only: he would not whist
         if self.partner is not None:
             return self.partner
         first = _CALL_OF[choice] if self.partner_seat is Seat.R else None
