@@ -14,6 +14,7 @@ from advisor.whist.advice import FEW_KEPT
 _HEADER = ("#", N_("Call"), N_("Points"), N_("95% interval"), N_("Short"), N_("95% interval"))
 _RIGHT = {0, 2, 3, 4, 5}
 CALL_WORDS = {"pass": N_("pass"), "whist": N_("whist"), "half": N_("half-whist")}
+PRESET_WORDS = {"sochi": N_("Sochi"), "leningrad": N_("Leningrad"), "rostov": N_("Rostov")}
 LEADER_WORDS = {"me": N_("me"), "partner": N_("partner"), "declarer": N_("declarer")}
 
 
@@ -48,7 +49,7 @@ def _heading(found: WhistAdvice) -> list[tuple[str, str]]:
                           contract=problem.contract.label.text(), side=side, order=order)),
         (_("Partner"), partner),
         (_("Lead"), _(LEADER_WORDS[problem.leader.value])),
-        (_("Convention"), problem.convention.preset.value),
+        (_("Convention"), _(PRESET_WORDS[problem.convention.preset.value])),
         (_("Layouts"), _layouts(found)),
         (_("Declarer"), _("{tricks} tricks on average; makes the contract in {made}",
                           tricks=number(found.mean_tricks, ".2f"), made=share(found.p_made))),

@@ -22,6 +22,7 @@ each time one does.
 from __future__ import annotations
 
 import itertools
+from array import array
 from typing import NamedTuple, Protocol
 
 from advisor.cards import CardSet, Suit
@@ -81,7 +82,7 @@ def best_discard(
     leaves him ``at_least`` tricks (found first, a null-window search a discard: most layouts
     a model rejects cost no exact count)."""
     candidates = discard_candidates(twelve, left | right, trump)
-    pool, lefts = left | right, [left.mask]
+    pool, lefts = left | right, array("I", (left.mask,))
     start = 0
     if at_least > 0:
         for start, discards in enumerate(candidates):  # noqa: B007 - the first that makes
@@ -121,11 +122,9 @@ def discard_candidates(twelve: CardSet, others: CardSet, trump: Suit | None) -> 
     found += [1 << a[0] | 1 << b[0] for a, b in itertools.combinations(runs, 2)]
     trump_mask = 0 if trump is None else 0xFF << (8 * int(trump))
 
-    def order(mask: int) -> tuple[int, int]:
-        return (mask & trump_mask).bit_count(), max(index & 7 for index in _indexes(mask))
+    def order(mask: int) -> tuple[int, int, int]:
+        """Trumps kept first, then the lower of the two cards' ranks."""
+        high, low = mask.bit_length() - 1, (mask & -mask).bit_length() - 1
+        return (mask & trump_mask).bit_count(), max(high & 7, low & 7), mask
 
-    return [CardSet(mask) for mask in sorted(set(found), key=lambda m: (*order(m), m))]
-
-
-def _indexes(mask: int) -> list[int]:
-    return [index for index in range(32) if mask >> index & 1]
+    return [CardSet(mask) for mask in sorted(found, key=order)]
