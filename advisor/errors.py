@@ -118,8 +118,8 @@ _MISSING = N_(
 class SolverUnavailableError(MissingBuildError):
     """The compiled solver was not built (no C compiler when the advisor was installed)."""
 
-    def __init__(self) -> None:
-        super().__init__(Phrase(_MISSING, part=Phrase(N_("solver")), module="advisor.solver._core"))
+    def __init__(self, part: str = N_("solver"), module: str = "advisor.solver._core") -> None:
+        super().__init__(Phrase(_MISSING, part=Phrase(part), module=module))
 
 
 class PlayError(AdvisorError):

@@ -21,6 +21,7 @@ ALWAYS_LATIN = frozenset(
         # the program, its commands and the values of its options
         "advisor",
         "check",
+        "declare",
         "discard",
         "batch",
         "solve",

@@ -13,7 +13,7 @@ from advisor.cards import CardSet, parse_cards, parse_hand
 from advisor.defaults import TALON_COUNT
 from advisor.errors import CardCountError, ExactError, LimitError
 from advisor.exact.deals import CHOICE_SPLITS_PER_TALON, Deals, SplitSampler, Stratum
-from advisor.exact.misere import exact_odds
+from advisor.exact.misere import MISERE_PLAY, exact_odds
 from advisor.exact.result import Method
 from advisor.exact.settings import DEFAULT_SAMPLES, ExactSettings
 from advisor.seats import Lead, Seat
@@ -129,7 +129,7 @@ def sampled(hand: CardSet, talon: str, discards: str, seat: Seat, seed: int) -> 
     """One talon and discard, 924 of the library's own sampled splits, solved."""
     sampler = SplitSampler(hand.complement())
     stratum = sampler.stratum(0, parse_cards(talon), DEFAULT_SAMPLES, random.Random(seed))
-    tricks = stratum.solve(hand, parse_cards(discards), seat)
+    tricks = stratum.solve(MISERE_PLAY, hand, parse_cards(discards), seat)
     return Odds(tuple(tricks.count(t) for t in range(11)), exact=False)
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import itertools
 import random
 from array import array
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import given
@@ -14,17 +16,17 @@ from hypothesis import strategies as st
 from solver_build import require_solver
 from test_solver_oracle import brute_force
 
-import advisor.exact.deepening
-import advisor.exact.dominance
+import advisor.exact.misere
 import advisor.exact.scores
 from advisor.cards import CardSet, parse_cards
 from advisor.exact.deepening import choose_discard, steps_below
 from advisor.exact.dominance import Catches, Discards
+from advisor.exact.misere import MISERE_PLAY
 from advisor.exact.scores import score_discards
-from advisor.scoring import MISERE
+from advisor.scoring import MISERE, Scoring
 from advisor.seats import Lead, Seat
 from advisor.solver import GAVE_UP, solve_layout, solve_many
-from advisor.table import default_table
+from advisor.table import Table, default_table
 from advisor.talon import talon_discard_order
 
 require_solver()
@@ -75,7 +77,7 @@ def hard_cases(count: int) -> list[tuple[CardSet, Seat, array[int]]]:
         layouts = random_layouts(rng, twelve.complement(), rng.choice([1, 2, 3, 6]))
         seat = Seat(rng.randrange(3))
         order, totals = truth(twelve, seat, layouts)
-        keys = Discards(twelve)
+        keys = Discards(twelve, MISERE_PLAY)
         best = max(totals)
         top = {
             keys.key[keys.number[d.mask]] for d, t in zip(order, totals, strict=True) if t == best
@@ -111,7 +113,10 @@ def test_the_choice_is_the_best_of_all_66(twelve: CardSet, seat: Seat, layouts: 
     order, totals = truth(twelve, seat, layouts)
     best = max(range(len(order)), key=lambda i: (totals[i], -i))  # ties: the table's order
     pool = twelve.complement()
-    assert choose_discard(twelve, pool, seat, layouts, iter(order)) == order[best]
+    assert (
+        choose_discard(twelve, pool, seat, layouts, iter(order), objective=MISERE_PLAY)
+        == order[best]
+    )
 
 
 @pytest.mark.parametrize(("twelve", "seat", "layouts"), cases(4) + hard_cases(8))
@@ -123,7 +128,9 @@ def test_scoring_all_66_keeps_true_figures_and_true_bounds(
     seats = (Seat.L, Seat.R) if seat is not Seat.M else (Seat.M,)
     tricks = {d: [solve_many(twelve - d, pool, s, layouts) for s in seats] for d in order}
     totals = {d: sum(map(MISERE.total, found)) for d, found in tricks.items()}
-    scored = score_discards(twelve, pool, seats, layouts, order, settle_best=3)
+    scored = score_discards(
+        twelve, pool, seats, layouts, order, settle_best=3, objective=MISERE_PLAY
+    )
     assert sorted(found.discards.mask for found in scored) == sorted(d.mask for d in order)
     best = max(order, key=lambda d: (totals[d], -order.index(d)))
     assert scored[0].discards == best and scored[0].same_as is None
@@ -144,7 +151,7 @@ def test_a_clean_first_choice_is_taken_at_once() -> None:
     order = table_order(twelve, Seat.L)
     assert solve_many(twelve - order[0], pool, Seat.L, layouts) == bytes(8)  # clean on all
     lazy = iter(order)
-    assert choose_discard(twelve, pool, Seat.L, layouts, lazy) == order[0]
+    assert choose_discard(twelve, pool, Seat.L, layouts, lazy, objective=MISERE_PLAY) == order[0]
     assert next(lazy) == order[1]  # only the first was taken from the lazy order
 
 
@@ -157,7 +164,7 @@ def test_what_one_discard_tells_of_another_is_right() -> None:
         pool = twelve.complement()
         layouts = random_layouts(rng, pool, 12)
         seat = Seat(rng.randrange(3))
-        discards = Discards(twelve)
+        discards = Discards(twelve, MISERE_PLAY)
         catches = Catches(discards, len(layouts))
         by_height = sorted(
             range(66), key=lambda n: -sum(c.rank for c in CardSet(discards.masks[n]))
@@ -233,7 +240,7 @@ def test_the_trick_count_is_not_monotone() -> None:
 
 
 def test_the_order_between_discards() -> None:
-    discards = Discards(parse_cards("♠7 8 10 ♣7 9 J ♦7 8 ♥7 9 K A"))
+    discards = Discards(parse_cards("♠7 8 10 ♣7 9 J ♦7 8 ♥7 9 K A"), MISERE_PLAY)
     number = {CardSet(mask): n for n, mask in enumerate(discards.masks)}
 
     def below(x: str, y: str) -> bool:
@@ -248,11 +255,13 @@ def test_the_order_between_discards() -> None:
 
 def test_touching_cards_are_one_card() -> None:
     twelve = parse_cards("♠7 8 9 ♣8 9 ♦7 10 J ♥7 8 Q K")
-    discards = Discards(twelve)
+    discards = Discards(twelve, MISERE_PLAY)
     key = {CardSet(mask): discards.key[n] for n, mask in enumerate(discards.masks)}
     assert key[parse_cards("♠7 ♥K")] == key[parse_cards("♠9 ♥Q")]  # ♠7 8 9 and ♥Q K run
     assert key[parse_cards("♦10 ♦J")] != key[parse_cards("♦7 ♦J")]  # ♦8 9 lie between
-    across = Discards(parse_cards("♠7 8 9 10 J Q K A ♣7 ♦9 ♥7 8"))  # ♠A and ♣7 do not touch
+    across = Discards(
+        parse_cards("♠7 8 9 10 J Q K A ♣7 ♦9 ♥7 8"), MISERE_PLAY
+    )  # ♠A and ♣7 do not touch
     keys = {CardSet(mask): across.key[n] for n, mask in enumerate(across.masks)}
     assert keys[parse_cards("♠A ♦9")] != keys[parse_cards("♣7 ♦9")]
     assert keys[parse_cards("♠7 ♦9")] == keys[parse_cards("♠A ♦9")]
@@ -293,9 +302,13 @@ class MadeUpPlay:
             )
         return self._kept[hand.mask]
 
+    def made(self, kept: tuple[int, ...], layout: int) -> bool:
+        """Whether the declarer keeping ``kept`` falls no trick short on ``layout``."""
+        return sum(k // 4 for k in kept) <= self.thresholds[layout]
+
     def tricks(self, hand: CardSet, layout: int) -> int:
         kept = self.kept(hand)
-        if sum(k // 4 for k in kept) <= self.thresholds[layout]:
+        if self.made(kept, layout):
             return 0
         if (kept, layout) not in self.costs:
             self.costs[kept, layout] = self.rng.randint(1, 4)
@@ -333,14 +346,20 @@ def test_the_search_finds_the_best_of_made_up_answers(
     twelve = low_twelve(rng)
     n = rng.choice([1, 2, 4, 8])
     play = MadeUpPlay(twelve, n, rng)
-    for module in (advisor.exact.dominance, advisor.exact.deepening):
-        monkeypatch.setattr(module, "solve_many", play)
+    monkeypatch.setattr(advisor.exact.misere, "solve_many", play)
     layouts = array("I", range(n))
     order = table_order(twelve, Seat.L)
     totals = [MISERE.total(bytes(play.tricks(twelve - d, j) for j in range(n))) for d in order]
     best = max(range(66), key=lambda i: (totals[i], -i))
-    assert choose_discard(twelve, twelve.complement(), Seat.L, layouts, iter(order)) == order[best]
-    scored = score_discards(twelve, twelve.complement(), (Seat.L,), layouts, order)
+    assert (
+        choose_discard(
+            twelve, twelve.complement(), Seat.L, layouts, iter(order), objective=MISERE_PLAY
+        )
+        == order[best]
+    )
+    scored = score_discards(
+        twelve, twelve.complement(), (Seat.L,), layouts, order, objective=MISERE_PLAY
+    )
     assert totals[order.index(scored[0].discards)] == totals[best]
     assert scored[0].discards == order[best]
 
@@ -357,7 +376,9 @@ def test_a_batch_screens_in_pieces_with_the_same_answers() -> None:
     order = list(talon_discard_order(twelve, Lead.THEM.founding, default_table()))
     found = []
     for jobs in (1, 2, 5):
-        scores = advisor.exact.scores.DiscardScores(twelve, pool, Lead.THEM.seats, order, jobs)
+        scores = advisor.exact.scores.DiscardScores(
+            twelve, pool, Lead.THEM.seats, order, jobs, objective=MISERE_PLAY
+        )
         scores.add(layouts[:32])
         scores.add(layouts[32:])
         scores.choose(3)
@@ -367,3 +388,69 @@ def test_a_batch_screens_in_pieces_with_the_same_answers() -> None:
     assert found[0] == found[1] == found[2]
     assert [len(p) for p in advisor.exact.scores._pieces(range(32, 96), 5)] == [16] * 4
     assert advisor.exact.scores._pieces(range(0, 20), 2) == [range(0, 20)]
+
+
+OTHER_SCORING = Scoring(made=3, per_trick=7)
+
+
+class MadeUpGame(MadeUpPlay):
+    """:class:`MadeUpPlay` the other way round, as in a game contract: the declarer falls
+    short where the cards he keeps stand *lower*, so keeping the higher card of a suit is never
+    worse."""
+
+    def made(self, kept: tuple[int, ...], layout: int) -> bool:
+        return sum(k // 4 for k in kept) >= self.thresholds[layout] // 3 + 5
+
+
+@dataclass(frozen=True)
+class MadeUpObjective:
+    """An objective other than misère: its own score table, its own solver (made-up answers),
+    its own direction of dominance."""
+
+    play: MadeUpPlay
+    keeps_lower: bool
+    scoring: Scoring = OTHER_SCORING
+    screen_budget: int = 400
+
+    def short(
+        self,
+        hand: CardSet,
+        pool: CardSet,
+        seat: Seat,
+        layouts: array[int],
+        *,
+        cap: int = 10,
+        stop: int | None = None,
+        budget: int | None = None,
+    ) -> bytes:
+        return self.play(hand, pool, seat, layouts, cap=cap, stop=stop, budget=budget)
+
+    def discard_order(self, twelve: CardSet, lead: Lead, table: Table) -> Iterator[CardSet]:
+        return talon_discard_order(twelve, lead.founding, table)
+
+
+@pytest.mark.parametrize("keeps_lower", [True, False])
+@pytest.mark.parametrize("seed", range(20))
+def test_another_objective_plugs_in(seed: int, keeps_lower: bool) -> None:
+    """The machinery asks the objective for everything contract-like: with another score table
+    and the dominance the other way, the choice and the scores are the best by that objective
+    (a wrong direction of dominance would infer answers the made-up play does not give)."""
+    rng = random.Random(seed)
+    twelve = low_twelve(rng)
+    n = rng.choice([1, 2, 4, 8])
+    play = (MadeUpPlay if keeps_lower else MadeUpGame)(twelve, n, rng)
+    objective = MadeUpObjective(play, keeps_lower)
+    layouts = array("I", range(n))
+    order = table_order(twelve, Seat.L)
+    scoring = objective.scoring
+    totals = [scoring.total(bytes(play.tricks(twelve - d, j) for j in range(n))) for d in order]
+    best = max(range(66), key=lambda i: (totals[i], -i))
+    pool = twelve.complement()
+    chosen = choose_discard(twelve, pool, Seat.L, layouts, iter(order), objective=objective)
+    assert chosen == order[best]
+    scored = score_discards(twelve, pool, (Seat.L,), layouts, order, objective=objective)
+    assert scored[0].discards == order[best]
+    for found in scored:
+        tricks = bytes(play.tricks(twelve - found.discards, j) for j in range(n))
+        assert found.seats[0].caught == sum(1 for t in tricks if t)
+        assert found.seats[0].bound >= scoring.total(tricks)

@@ -19,7 +19,7 @@ from advisor.exact.deals import Deals
 from advisor.exact.deepening import choose_discard
 from advisor.exact.dominance import Discards
 from advisor.exact.figures import Play
-from advisor.exact.misere import exact_odds
+from advisor.exact.misere import MISERE_PLAY, exact_odds
 from advisor.exact.result import Method
 from advisor.exact.scores import DiscardScores
 from advisor.exact.settings import DiscardMode, ExactSettings
@@ -73,7 +73,7 @@ def test_a_talons_bound_holds_every_discard(text: str, seat: Seat) -> None:
         stratum = deals.reported(number)
         twelve = hand | stratum.talon
         truth = every_discard(twelve, stratum.pool, seat, stratum.splits)
-        bound = TalonBound(Discards(twelve), stratum.pool, seat, stratum.splits)
+        bound = TalonBound(Discards(twelve, MISERE_PLAY), stratum.pool, seat, stratum.splits)
         for _ in range(200):
             assert bound.bound >= max(total for total, _ in truth)
             assert bound.least_caught <= min(caught for _, caught in truth)
@@ -86,7 +86,9 @@ def test_a_bound_of_a_few_candidates_holds_them() -> None:
     stratum = Deals(hand, 4, SEED).reported(42)
     twelve = hand | stratum.talon
     candidates = list(talon_discard_order(twelve, Lead.THEM, TABLE))[:3]
-    bound = TalonBound(Discards(twelve), stratum.pool, Seat.L, stratum.splits, candidates)
+    bound = TalonBound(
+        Discards(twelve, MISERE_PLAY), stratum.pool, Seat.L, stratum.splits, candidates
+    )
     totals = [MISERE.total(solve_many(twelve - d, stratum.pool, Seat.L, stratum.splits))
               for d in candidates]  # fmt: skip
     while True:
@@ -186,7 +188,7 @@ def test_a_sequential_estimate_is_the_first_talons_of_the_shuffle() -> None:
     used = found.talons_used
     assert LEAST_SEQUENTIAL_TALONS <= used < TALON_COUNT and used % ROUND_TALONS == 0
     deals = Deals(hand, 4, SEED)
-    analysis = Analysis(hand, lead, TABLE, DiscardMode.EXACT, deals, 1)
+    analysis = Analysis(hand, lead, TABLE, DiscardMode.EXACT, deals, 1, objective=MISERE_PLAY)
     plays = [Play(seat, per_suit=True) for seat in lead.seats]
     for number in deals.order()[:used]:
         for figures, played in zip(plays, analysis._play(number), strict=True):
@@ -257,10 +259,10 @@ def test_batches_give_the_figures_of_all_at_once() -> None:
     pool = twelve.complement()
     order = list(talon_discard_order(twelve, Lead.THEM, TABLE))
     layouts = _layouts(pool, 48, SEED)
-    whole = DiscardScores(twelve, pool, (Seat.R,), order)
+    whole = DiscardScores(twelve, pool, (Seat.R,), order, objective=MISERE_PLAY)
     whole.add(layouts)
     whole.choose(3)
-    pieces = DiscardScores(twelve, pool, (Seat.R,), order)
+    pieces = DiscardScores(twelve, pool, (Seat.R,), order, objective=MISERE_PLAY)
     pieces.add(layouts[:20])
     pieces.add(layouts[20:])
     pieces.choose(3)
@@ -285,10 +287,10 @@ def test_a_choice_within_its_tolerance_of_the_best(seed: int) -> None:
     pool = twelve.complement()
     order = list(talon_discard_order(twelve, Lead.ME, TABLE))
     layouts = _layouts(pool, 40, seed)
-    exact = DiscardScores(twelve, pool, (Seat.M,), order)
+    exact = DiscardScores(twelve, pool, (Seat.M,), order, objective=MISERE_PLAY)
     exact.add(layouts)
     exact.choose(1, 0.0)
-    loose = DiscardScores(twelve, pool, (Seat.M,), order)
+    loose = DiscardScores(twelve, pool, (Seat.M,), order, objective=MISERE_PLAY)
     loose.add(layouts)
     loose.choose(1, 1.0)
     best = MISERE.total(solve_many(twelve - order[exact.best()], pool, Seat.M, layouts))
@@ -309,9 +311,18 @@ def test_the_exact_discard_within_its_tolerance_of_the_best(seed: int) -> None:
         stratum = deals.choosing(number)
         twelve = hand | stratum.talon
         order = list(talon_discard_order(twelve, Lead.THEM, TABLE))
-        best = choose_discard(twelve, stratum.pool, Seat.L, stratum.splits, order)
-        near = choose_discard(twelve, stratum.pool, Seat.L, stratum.splits, order,
-                              CHOICE_TOLERANCE)  # fmt: skip
+        best = choose_discard(
+            twelve, stratum.pool, Seat.L, stratum.splits, order, objective=MISERE_PLAY
+        )
+        near = choose_discard(
+            twelve,
+            stratum.pool,
+            Seat.L,
+            stratum.splits,
+            order,
+            CHOICE_TOLERANCE,
+            objective=MISERE_PLAY,
+        )
         totals = [MISERE.total(solve_many(twelve - d, stratum.pool, Seat.L, stratum.splits))
                   for d in (best, near)]  # fmt: skip
         assert totals[0] - CHOICE_TOLERANCE <= totals[1] <= totals[0]

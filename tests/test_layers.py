@@ -30,9 +30,10 @@ LAYERS = {
     for name in line.split()[1:]
 }
 """Each top-level module or package of ``advisor`` by its layer, as docs/architecture.md lists
-them: 1 cards and seats and the helpers everything shares, 2 holdings and the table, 3 the rules
-and the verdict, 4 analyses, 5 batch, 6 the command line. A package's modules share its layer;
-the root package's ``__init__`` (its public names, gathered from several layers) is left out."""
+them: 1 cards and seats and the helpers everything shares, 2 holdings and the table (and the
+scoring convention), 3 the rules and the verdict (and the defenders' whist model), 4 analyses,
+5 batch, 6 the command line. A package's modules share its layer; the root package's
+``__init__`` (its public names, gathered from several layers) is left out."""
 
 
 def _modules() -> dict[str, Path]:

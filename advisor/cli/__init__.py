@@ -28,6 +28,7 @@ COMMANDS = {
     "allpass": "advisor.cli.allpass:allpass",
     "batch": "advisor.cli.batch:batch",
     "check": "advisor.cli.check:check",
+    "declare": "advisor.cli.declare:declare",
     "discard": "advisor.cli.discard:discard",
     "lead": "advisor.cli.lead:lead",
     "solve": "advisor.cli.solve:solve",

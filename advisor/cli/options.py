@@ -250,3 +250,25 @@ def require_exact(
         option = next(p for p in ctx.command.params if p.name == given[0])
         raise click.UsageError(_("{option} needs --exact", option=option.opts[-1]), ctx)
     return given
+
+
+def convention_option(function: F) -> F:
+    """``--convention``: the scoring convention's preset, and ``--whist-model``: how the
+    defenders decide in a layout (the table's ``[convention]`` section is not read yet)."""
+    function = click.option(
+        "--whist-model",
+        type=click.Choice(["folk", "both"]),
+        default="folk",
+        show_default=True,
+        help=N_(
+            "How the defenders decide in each layout: folk (each whists when his own hand "
+            "reaches half the quota in sure tricks) or both (they always whist)."
+        ),
+    )(function)
+    return click.option(
+        "--convention",
+        type=click.Choice(["sochi", "leningrad", "rostov"]),
+        default="sochi",
+        show_default=True,
+        help=N_("The scoring convention the points are counted in."),
+    )(function)

@@ -3,6 +3,8 @@
 One concept a module, each imported where it is needed (the plain check never loads the
 solver, so this package imports none of them itself):
 
+- :mod:`~advisor.exact.settings`: what a run is asked to do (``ExactSettings``);
+- :mod:`~advisor.exact.objective`: what the machinery optimises, a contract handed to it;
 - :mod:`~advisor.exact.deals`: the deals, talons and their splits, the order worked out in;
 - :mod:`~advisor.exact.dominance`: a twelve-card hand's 66 discards, which are one to the play
   and which keeps lower cards than which, and the screen for catches that uses it;
@@ -10,7 +12,10 @@ solver, so this package imports none of them itself):
 - :mod:`~advisor.exact.scores`: the scores of all 66 on growing batches of layouts;
 - :mod:`~advisor.exact.bound`: a bound on what any discard of a talon can score;
 - :mod:`~advisor.exact.stopping`: when a sequential estimate has told enough, and the verdict;
-- :mod:`~advisor.exact.analysis`: ``check --exact``'s driver, its settings and its result;
+- :mod:`~advisor.exact.suits`, :mod:`~advisor.exact.result`, :mod:`~advisor.exact.figures`:
+  misère's per-suit annotations, ``check --exact``'s result, a seat's sums;
+- :mod:`~advisor.exact.analysis`: the driver (bounds, a sequential estimate, every talon);
+- :mod:`~advisor.exact.misere`: misère's objective and ``check --exact``'s entry point;
 - :mod:`~advisor.exact.discard_odds`: ``discard --exact``.
 
 The score of a layout is :mod:`advisor.scoring`'s, the split streams :mod:`advisor.splits`'s.

@@ -77,16 +77,16 @@ from advisor.exact.deals import Deals, Stratum
 from advisor.exact.deepening import choose_discard
 from advisor.exact.dominance import Discards
 from advisor.exact.figures import Bounds, Play, SeatPlay
+from advisor.exact.objective import Objective
 from advisor.exact.result import Method, SeatOdds
 from advisor.exact.settings import DiscardMode
 from advisor.exact.stopping import Goal, known, mean, mean_bounds
 from advisor.parallel import ProgressCallback, in_order
 from advisor.sampling import Z95
-from advisor.scoring import MISERE
 from advisor.seats import Lead, Seat
 from advisor.solver import stop_searches
 from advisor.table import Table
-from advisor.talon import talon_discard_order, talon_discards
+from advisor.talon import talon_discards
 
 SOLVER_CANDIDATES = 3  # with discard="solver": the table's best few, scored by the solver
 CHOICE_TOLERANCE = 10
@@ -108,7 +108,8 @@ however wide the interval."""
 
 
 class Analysis:
-    """The work of :func:`exact_odds` for one hand, lead and discard mode."""
+    """The work of :func:`~advisor.exact.misere.exact_odds` for one hand, lead and discard
+    mode, for ``objective`` (its score, solver and order of discards)."""
 
     def __init__(
         self,
@@ -119,7 +120,10 @@ class Analysis:
         deals: Deals,
         jobs: int,
         per_suit: bool = True,
+        *,
+        objective: Objective,
     ) -> None:
+        self.objective = objective
         self.hand, self.lead, self.table, self.mode = hand, lead, table, mode
         self.deals, self.jobs, self.per_suit = deals, jobs, per_suit
         self.seats = lead.seats
@@ -139,7 +143,7 @@ class Analysis:
             bounds = self._bounds(order, goal)
             if bounds is not None:
                 return Method.BOUNDS, bounds, TALON_COUNT
-        plays = [Play(seat, self.per_suit) for seat in self.seats]
+        plays = [Play(seat, self.objective.scoring, self.per_suit) for seat in self.seats]
         done = 0
         with contextlib.closing(in_order(self._play, order, self.jobs, stop_searches)) as results:
             for found in results:
@@ -167,10 +171,10 @@ class Analysis:
     def _bounds(self, order: Sequence[int], goal: Goal) -> tuple[SeatOdds, ...] | None:
         """Every talon's bounds, when those of the first few, lowered where they are highest,
         promise to settle the verdict and all of them do; else None."""
-        bounds = [Bounds(seat) for seat in self.seats]
+        bounds = [Bounds(seat, self.objective.scoring) for seat in self.seats]
         for done, number in enumerate(order, start=1):
             stratum = self.deals.reported(number, BOUND_SPLITS)
-            discards = Discards(self.hand | stratum.talon)
+            discards = Discards(self.hand | stratum.talon, self.objective)
             for figures in bounds:
                 allowed = self._allowed(number)
                 figures.add(
@@ -192,7 +196,7 @@ class Analysis:
         found = []
         for seat in self.seats:
             discards = self._discard(number, stratum, seat)
-            tricks = stratum.solve(self.hand, discards, seat)
+            tricks = stratum.solve(self.objective, self.hand, discards, seat)
             through = stratum.through(self.hand, discards, seat, tricks) if self.per_suit else b""
             kept = (self.hand | stratum.talon) - discards
             found.append(SeatPlay(discards, kept, tricks, through))
@@ -202,11 +206,13 @@ class Analysis:
         if self.mode is DiscardMode.EXACT:
             choosing = self.deals.choosing(number)
             twelve = self.hand | choosing.talon
-            order = talon_discard_order(twelve, self.lead.founding, self.table)
+            order = self.objective.discard_order(twelve, self.lead, self.table)
             return choose_discard(
-                twelve, choosing.pool, seat, choosing.splits, order, CHOICE_TOLERANCE
-            )
-        return _best_option(self.hand, stratum, self.candidates[number], seat)
+                twelve, choosing.pool, seat, choosing.splits, order, CHOICE_TOLERANCE,
+                objective=self.objective,
+            )  # fmt: skip
+        options = self.candidates[number]
+        return _best_option(self.objective, self.hand, stratum, options, seat)
 
 
 def _probe_promises(bounds: Sequence[Bounds], goal: Goal) -> bool:
@@ -250,10 +256,11 @@ def _refined(bounds: Sequence[Bounds], enough: Callable[[Sequence[Bounds]], bool
 
 
 def _best_option(
-    hand: CardSet, stratum: Stratum, options: Sequence[CardSet], seat: Seat
+    objective: Objective, hand: CardSet, stratum: Stratum, options: Sequence[CardSet], seat: Seat
 ) -> CardSet:
     """The discard (of the table's candidates, best first) that scores most on the stratum's
     splits; the first of equals wins."""
     if len(options) == 1:
         return options[0]
-    return max(options, key=lambda discards: MISERE.total(stratum.solve(hand, discards, seat)))
+    total = objective.scoring.total
+    return max(options, key=lambda d: total(stratum.solve(objective, hand, d, seat)))

@@ -8,10 +8,9 @@ from array import array
 from collections.abc import Iterable, Sequence
 
 from advisor.cards import CardSet
-from advisor.exact.dominance import SCREEN_BUDGET, Catches, Discards
-from advisor.scoring import MISERE
+from advisor.exact.dominance import Catches, Discards
+from advisor.exact.objective import Objective
 from advisor.seats import Seat
-from advisor.solver import solve_many
 
 REFINE_BUDGET = 2000
 """Search nodes a bound spends on one more trick of a layout (a catch usually takes a few
@@ -26,12 +25,19 @@ class DiscardBound:
     proven caught, -10 for each trick proven on the others; lowered by :meth:`refine`."""
 
     def __init__(
-        self, hand: CardSet, pool: CardSet, seat: Seat, layouts: array[int], caught: list[int]
+        self,
+        objective: Objective,
+        hand: CardSet,
+        pool: CardSet,
+        seat: Seat,
+        layouts: array[int],
+        caught: list[int],
     ) -> None:
+        self.objective, self.scoring = objective, objective.scoring
         self.hand, self.pool, self.seat, self.layouts = hand, pool, seat, layouts
         self.least = dict.fromkeys(caught, 1)  # the tricks proven so far, by layout
         self.open = set(caught)  # the caught layouts where one more trick may yet be proven
-        self.bound = MISERE.catch_bound(len(layouts), len(caught))
+        self.bound = self.scoring.catch_bound(len(layouts), len(caught))
 
     def refine(self, budget: int | None = REFINE_BUDGET) -> bool:
         """Try to prove one more trick on the open layouts with the fewest proven (each within
@@ -42,11 +48,13 @@ class DiscardBound:
         fewest = min(self.least[index] for index in self.open)
         asked = [index for index in self.open if self.least[index] == fewest]
         masks = array("I", (self.layouts[index] for index in asked))
-        answers = solve_many(self.hand, self.pool, self.seat, masks, cap=fewest + 1, budget=budget)
+        answers = self.objective.short(
+            self.hand, self.pool, self.seat, masks, cap=fewest + 1, budget=budget
+        )
         for index, answer in zip(asked, answers, strict=True):
             if answer == fewest + 1:
                 self.least[index] = answer
-                self.bound -= MISERE.per_trick
+                self.bound -= self.scoring.per_trick
             if answer != fewest + 1 or answer == REFINE_CAP:
                 self.open.discard(index)  # settled, or too costly to go on
         return True
@@ -61,8 +69,8 @@ class TalonBound:
     others of the pair (:attr:`Discards.patterns`), caught wherever any of them is clean, so
     the fewest catches are among those few, and the others are screened only when that
     discard's bound is lowered (:meth:`refine`). A few candidates are screened each. Catches
-    are looked for within :data:`SCREEN_BUDGET` nodes a layout, and a layout left open counts
-    as clean: the figures are true bounds, never too low."""
+    are looked for within the objective's ``screen_budget`` nodes a layout, and a layout left
+    open counts as clean: the figures are true bounds, never too low."""
 
     def __init__(
         self,
@@ -101,10 +109,17 @@ class TalonBound:
         """Discard ``number`` screened for catches (what the others told is used)."""
         hand = self.discards.cards - CardSet(self.discards.masks[number])
         found = self.catches.screen(
-            number, hand, self.pool, self.seat, self.layouts, budget=SCREEN_BUDGET
+            number,
+            hand,
+            self.pool,
+            self.seat,
+            self.layouts,
+            budget=self.discards.objective.screen_budget,
         )
         assert found is not None, "a screen without a limit always ends"
-        return DiscardBound(hand, self.pool, self.seat, self.layouts, found[0])
+        return DiscardBound(
+            self.discards.objective, hand, self.pool, self.seat, self.layouts, found[0]
+        )
 
 
 class _Group:
@@ -135,7 +150,7 @@ class _Group:
         if self.whole:
             return max(part.bound for part in self.parts)
         first = self.parts[0]
-        return MISERE.catch_bound(len(first.layouts), len(first.least))
+        return first.scoring.catch_bound(len(first.layouts), len(first.least))
 
     def refine(self) -> bool:
         if not self.parts[0].least:  # the first is caught nowhere: nothing lowers it

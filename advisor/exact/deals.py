@@ -17,8 +17,9 @@ from dataclasses import dataclass
 
 from advisor.cards import HAND_SIZE, CardSet
 from advisor.defaults import TALON_COUNT
+from advisor.exact.objective import Objective
 from advisor.seats import Seat
-from advisor.solver import solve_many, through_many
+from advisor.solver import through_many
 
 CHOICE_SPLITS_PER_TALON = 8  # the splits each talon's exact discard is chosen on
 
@@ -33,10 +34,10 @@ class Stratum:
     pool: CardSet
     splits: array[int]
 
-    def solve(self, hand: CardSet, discards: CardSet, seat: Seat) -> bytes:
+    def solve(self, objective: Objective, hand: CardSet, discards: CardSet, seat: Seat) -> bytes:
         """Forced tricks per split when M holds ``hand`` and the talon and discards ``discards``
         (two of the twelve cards), ``seat`` leading."""
-        return solve_many((hand | self.talon) - discards, self.pool, seat, self.splits)
+        return objective.short((hand | self.talon) - discards, self.pool, seat, self.splits)
 
     def through(self, hand: CardSet, discards: CardSet, seat: Seat, tricks: bytes) -> bytes:
         """The suits M is caught through in each split (as :func:`~advisor.solver.through_many`

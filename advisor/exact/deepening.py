@@ -33,10 +33,9 @@ from array import array
 from collections.abc import Iterable, Sequence
 
 from advisor.cards import HAND_SIZE, CardSet
-from advisor.exact.dominance import SCREEN_BUDGET, Catches, Discards
-from advisor.scoring import MISERE
+from advisor.exact.dominance import Catches, Discards
+from advisor.exact.objective import Objective
 from advisor.seats import Seat
-from advisor.solver import solve_many
 
 HISTOGRAM_SIZE = HAND_SIZE + 1  # 0..10 forced tricks
 
@@ -55,6 +54,7 @@ class Deepening:
 
     def __init__(
         self,
+        objective: Objective,
         hand: CardSet,
         pool: CardSet,
         seat: Seat,
@@ -63,6 +63,7 @@ class Deepening:
         unknown: Sequence[int] = (),
         span: range | None = None,
     ) -> None:
+        self.objective, self.scoring = objective, objective.scoring
         self.hand, self.pool, self.seat, self.layouts = hand, pool, seat, layouts
         self.span = range(len(layouts)) if span is None else span
         self.histogram = [0] * HISTOGRAM_SIZE
@@ -73,7 +74,7 @@ class Deepening:
         self.least = [1] * len(caught)  # a caught layout costs at least one trick
         self.unknown = list(unknown)
         # the bound, kept as the layouts change: settled exactly, each open one at its least
-        self.bound = MISERE.catch_bound(len(self.span), len(caught))
+        self.bound = self.scoring.catch_bound(len(self.span), len(caught))
 
     @property
     def caught(self) -> int:
@@ -88,9 +89,9 @@ class Deepening:
         """Each layout's score, or the most it can be (by layout index): settled exactly,
         open at its least, unknown as clean."""
         start = self.span.start
-        found = {start + i: MISERE.layout(tricks) for i, tricks in enumerate(self.tricks)}
+        found = {start + i: self.scoring.layout(tricks) for i, tricks in enumerate(self.tricks)}
         found.update(
-            (index, MISERE.layout(least))
+            (index, self.scoring.layout(least))
             for index, least in zip(self.open, self.least, strict=True)
         )
         return found
@@ -109,19 +110,19 @@ class Deepening:
         fewest = min(self.least)
         cap = fewest + 1
         asked = [i for i, least in enumerate(self.least) if least == fewest]
-        stop = None if needed is None else steps_below(self.bound - needed, MISERE.per_trick)
+        stop = None if needed is None else steps_below(self.bound - needed, self.scoring.per_trick)
         layouts = self._masks(self.open[i] for i in asked)
-        tricks = solve_many(self.hand, self.pool, self.seat, layouts, cap=cap, stop=stop)
+        tricks = self.objective.short(self.hand, self.pool, self.seat, layouts, cap=cap, stop=stop)
         done = []
         for i, count in zip(asked, tricks, strict=False):
             if count < cap or cap == HAND_SIZE:
                 self.histogram[count] += 1
                 self.tricks[self.open[i] - self.span.start] = count
-                self.bound -= MISERE.per_trick * (count - fewest)
+                self.bound -= self.scoring.per_trick * (count - fewest)
                 done.append(i)
             else:
                 self.least[i] = cap
-                self.bound -= MISERE.per_trick
+                self.bound -= self.scoring.per_trick
         if done:
             gone = set(done)
             kept = [i for i in range(len(self.open)) if i not in gone]
@@ -130,10 +131,10 @@ class Deepening:
 
     def _resolve(self, needed: int | None) -> None:
         """Ask the unknown layouts whether they catch M (a catch lowers the bound by 20)."""
-        step = MISERE.failure_step  # a catch takes its +10 away and costs 10 more
+        step = self.scoring.failure_step  # a catch takes its +10 away and costs 10 more
         stop = None if needed is None else steps_below(self.bound - needed, step)
-        answers = solve_many(self.hand, self.pool, self.seat, self._masks(self.unknown), cap=1,
-                             stop=stop)  # fmt: skip
+        asked = self._masks(self.unknown)
+        answers = self.objective.short(self.hand, self.pool, self.seat, asked, cap=1, stop=stop)
         for index, answer in zip(self.unknown, answers, strict=False):
             if answer:
                 self.open.append(index)
@@ -148,11 +149,11 @@ class Deepening:
         indexes = self.open + self.unknown
         least = self.least + [0] * len(self.unknown)
         if indexes:
-            tricks = solve_many(self.hand, self.pool, self.seat, self._masks(indexes))
+            tricks = self.objective.short(self.hand, self.pool, self.seat, self._masks(indexes))
             for index, count, known in zip(indexes, tricks, least, strict=True):
                 self.histogram[count] += 1
                 self.tricks[index - self.span.start] = count
-                self.bound -= MISERE.layout(known) - MISERE.layout(count)
+                self.bound -= self.scoring.layout(known) - self.scoring.layout(count)
             self.open, self.least, self.unknown = [], [], []
 
 
@@ -219,26 +220,29 @@ def choose_discard(
     layouts: array[int],
     order: Iterable[CardSet],
     tolerance: int = 0,
+    *,
+    objective: Objective,
 ) -> CardSet:
     """The discard (two of ``twelve``) with the highest total score on ``layouts`` (L's hands
     out of ``pool``) with ``seat`` on lead, or one at most ``tolerance`` points below it;
     ``order`` gives the 66 candidates in the table's order, lazily (the first is often clean
-    on every layout, and then nothing else is looked at), and breaks ties."""
+    on every layout, and then nothing else is looked at), and breaks ties; for ``objective``."""
     candidates = iter(order)
     first = next(candidates)
-    discards = Discards(twelve)
+    discards = Discards(twelve, objective)
+    scoring = objective.scoring
     catches = Catches(discards, len(layouts))
     screened = catches.screen(discards.number[first.mask], twelve - first, pool, seat, layouts)
     assert screened is not None, "a screen without a limit always ends"
     caught, _ = screened
     if not caught:
         return first
-    opening = Deepening(twelve - first, pool, seat, layouts, caught)
+    opening = Deepening(objective, twelve - first, pool, seat, layouts, caught)
     opening.settle()
-    first_total = MISERE.histogram_total(opening.histogram)
+    first_total = scoring.histogram_total(opening.histogram)
     # the catches that take a bound of +10 a layout below first_total + 1 (a tie loses)
-    perfect = MISERE.best * len(layouts)
-    limit = steps_below(perfect - (first_total + 1), MISERE.failure_step)
+    perfect = scoring.best * len(layouts)
+    limit = steps_below(perfect - (first_total + 1), scoring.failure_step)
     ranked = [first]
     entries = []
     seen = {discards.key[discards.number[first.mask]]}
@@ -249,9 +253,9 @@ def choose_discard(
             continue
         seen.add(discards.key[number])
         hand = twelve - discard
-        found = catches.screen(number, hand, pool, seat, layouts, limit, SCREEN_BUDGET)
+        found = catches.screen(number, hand, pool, seat, layouts, limit, objective.screen_budget)
         if found is not None:
-            entries.append((rank, [Deepening(hand, pool, seat, layouts, *found)]))
+            entries.append((rank, [Deepening(objective, hand, pool, seat, layouts, *found)]))
     best = best_first(entries, (first_total, 0), tolerance)
     assert best is not None, "the first discard is the best unless another beats it"
     return ranked[best[1]]

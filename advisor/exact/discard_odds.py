@@ -31,6 +31,7 @@ from typing import Any
 from advisor.cards import CardSet
 from advisor.defaults import DISCARD_LAYOUTS
 from advisor.errors import ExactError
+from advisor.exact.misere import MISERE_PLAY
 from advisor.exact.scores import DiscardScores, SeatTricks
 from advisor.exact.settings import ExactSettings
 from advisor.exact.stopping import Z_CLEAR, Goal, known, mean
@@ -42,7 +43,7 @@ from advisor.seats import Lead, Seat
 from advisor.solver import Odds, catch_odds, require_core, split_hands
 from advisor.splits import EXACT_LAYOUTS, sample_ranks
 from advisor.table import Table
-from advisor.talon import check_twelve, talon_discard_order
+from advisor.talon import check_twelve
 from advisor.verdict import DECLARE, PASS, json_number
 
 SHOWN_SETTLED = 3  # discards (by bound) whose figures are found in the end, beside the best
@@ -288,8 +289,8 @@ def discard_odds(
     pool = cards.complement()
     ranks = sample_ranks(samples, seed)
     layouts = split_hands(pool, ranks)
-    order = list(talon_discard_order(cards, lead.founding, table))
-    scores = DiscardScores(cards, pool, lead.seats, order, jobs)
+    order = list(MISERE_PLAY.discard_order(cards, lead, table))
+    scores = DiscardScores(cards, pool, lead.seats, order, jobs, objective=MISERE_PLAY)
     tolerance = 0.0
     for start, stop in _batches(samples):
         scores.add(layouts[start:stop])

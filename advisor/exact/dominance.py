@@ -22,33 +22,36 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from advisor.cards import WITH_TALON, CardSet
+from advisor.exact.objective import Objective
 from advisor.seats import Seat
-from advisor.solver import GAVE_UP, solve_many
-
-SCREEN_BUDGET = 400
-"""Search nodes a catch is first looked for in (most are found in a few dozen, while proving
-M clean takes thousands): what is left open is settled only if the discard is still in the
-running."""
+from advisor.solver import GAVE_UP
 
 
 class Discards:
     """The 66 discards of twelve cards, numbered by the positions of their two cards among the
-    twelve (sorted by suit, then rank), with the order "keeps lower cards" between them.
+    twelve (sorted by suit, then rank), with the order "is never worse" between them, for
+    ``objective``.
 
-    Discard ``x`` keeps lower cards than ``y`` (``x`` below ``y``) when their cards come from
-    the same suits and each of ``x``'s is at least as high as ``y``'s in its suit: ``x``'s kept
-    hand is ``y``'s with cards swapped for lower ones of their suits. A catch of ``x`` on a
-    layout is then a catch of ``y``; a clean ``y`` means a clean ``x``.
+    Discard ``x`` keeps lower cards than ``y`` when their cards come from the same suits and
+    each of ``x``'s is at least as high as ``y``'s in its suit: ``x``'s kept hand is ``y``'s
+    with cards swapped for lower ones of their suits. Where keeping the lower card is never
+    worse (:attr:`~advisor.exact.objective.Objective.keeps_lower`: misère), ``x`` is *below*
+    ``y``; otherwise ``y`` is below ``x``. A failure of the discard below on a layout is then a
+    failure of the one above; the one above made means the one below made.
     """
 
-    def __init__(self, twelve: CardSet) -> None:
+    def __init__(self, twelve: CardSet, objective: Objective) -> None:
         cards = [card.index for card in twelve]
         if len(cards) != WITH_TALON:
             raise ValueError(f"{len(cards)} cards, not twelve")
         self.cards = twelve
         self.masks = [1 << cards[i] | 1 << cards[j] for i, j in _POSITION_PAIRS]
         self.number = {mask: number for number, mask in enumerate(self.masks)}
-        self.below, self.above = _dominance(tuple(card >> 3 for card in cards))
+        self.objective = objective
+        lower, higher = _dominance(tuple(card >> 3 for card in cards))
+        self.below, self.above = (lower, higher) if objective.keeps_lower else (higher, lower)
+        """For each discard, the bit sets of those never worse than it (itself included) and
+        of those it is never worse than."""
         run = _runs(cards)
         self.key = [(run[i], run[j]) for i, j in _POSITION_PAIRS]
         """Discards with one key are the same discard to the play: they differ only by which
@@ -58,9 +61,10 @@ class Discards:
             members[key] = members.get(key, 0) | 1 << number
         self.alike = [members[key] for key in self.key]
         """The bit set of the discards with the same key (itself included)."""
-        self.patterns = _patterns(tuple(card >> 3 for card in cards))
-        """The discards of each pair of suits, lowest-keeping first: the first is below every
-        other one of its pair (it throws the highest cards of those suits)."""
+        patterns = _patterns(tuple(card >> 3 for card in cards))
+        self.patterns = patterns if objective.keeps_lower else tuple(p[::-1] for p in patterns)
+        """The discards of each pair of suits, the safest first: the first is below every
+        other one of its pair (in misère, it throws the highest cards of those suits)."""
 
 
 _POSITION_PAIRS = tuple((i, j) for i in range(WITH_TALON) for j in range(i + 1, WITH_TALON))
@@ -159,7 +163,9 @@ class Catches:
             return None if limit is not None and len(caught) >= limit else (caught, [])
         stop = None if limit is None else limit - len(caught)
         asked = array("I", (layouts[index] for index in unknown))
-        answers = solve_many(hand, pool, seat, asked, cap=1, stop=stop, budget=budget)
+        answers = self.discards.objective.short(
+            hand, pool, seat, asked, cap=1, stop=stop, budget=budget
+        )
         alike = self.discards.alike[number]
         left = []
         for index, answer in zip(unknown, answers, strict=False):

@@ -15,7 +15,7 @@ from advisor.exact.result import SeatOdds
 from advisor.exact.suits import Share, SuitOdds, most_often
 from advisor.holdings import Holding
 from advisor.sampling import Z95, ClusterMean, normal_interval, share_interval
-from advisor.scoring import MISERE
+from advisor.scoring import Scoring
 from advisor.seats import Seat
 
 
@@ -42,8 +42,9 @@ class Play(Figures):
     trick): with no catch or hardly any among the deals, their scores barely vary, and the
     normal interval alone would be far too narrow."""
 
-    def __init__(self, seat: Seat, per_suit: bool) -> None:
+    def __init__(self, seat: Seat, scoring: Scoring, per_suit: bool) -> None:
         super().__init__(seat)
+        self.scoring = scoring
         self.histogram = [0] * (HAND_SIZE + 1)
         self.discarded: dict[Card, int] = {}
         self.per_suit = per_suit
@@ -55,7 +56,7 @@ class Play(Figures):
         tricks = found.tricks
         for t in tricks:
             self.histogram[t] += 1
-        scores = [MISERE.layout(t) for t in tricks]
+        scores = [self.scoring.layout(t) for t in tricks]
         self.score.add(sum(scores), sum(s * s for s in scores), len(tricks))
         caught = sum(1 for t in tricks if t)
         self.caught.add(caught, caught, len(tricks))
@@ -91,8 +92,8 @@ class Play(Figures):
         low, high = super().score_interval(z)
         caught = sum(self.histogram[1:])
         tricks = sum(t * n for t, n in enumerate(self.histogram)) / caught if caught else 1.0
-        rarely_clean = MISERE.rarely_made(self.caught_interval(z)[1], tricks)
-        return min(low, rarely_clean), min(high, float(MISERE.best))
+        rarely_clean = self.scoring.rarely_made(self.caught_interval(z)[1], tricks)
+        return min(low, rarely_clean), min(high, float(self.scoring.best))
 
     def odds(self) -> SeatOdds:
         suits: tuple[SuitOdds, ...] = ()
@@ -120,8 +121,8 @@ class Bounds:
     one value (its deals are not independent of each other), and a value may be lowered
     (:meth:`refine`), so the sums are kept as the values change."""
 
-    def __init__(self, seat: Seat) -> None:
-        self.seat = seat
+    def __init__(self, seat: Seat, scoring: Scoring) -> None:
+        self.seat, self.scoring = seat, scoring
         self.talons: list[TalonBound] = []
         self.score = Sums()
         self.caught = Sums()
@@ -150,13 +151,13 @@ class Bounds:
 
     def odds(self) -> SeatOdds:
         caught_low = max(0.0, self.caught_interval(Z95)[0])
-        score_high = min(float(MISERE.best), self.score_interval(Z95)[1])
+        score_high = min(float(self.scoring.best), self.score_interval(Z95)[1])
         return SeatOdds(
             self.seat,
             self.caught.mean,
             (caught_low, 1.0),
             self.score.mean,
-            (float(MISERE.worst), score_high),
+            (float(self.scoring.worst), score_high),
             None,
             bound=True,
         )

@@ -1,11 +1,16 @@
-"""``check --exact``'s entry point: the exact analysis of a misère hand as dealt
-(:mod:`advisor.exact.analysis` says how it is worked out)."""
+"""Misère in the exact machinery: its objective (:data:`MISERE_PLAY`: +10 clean, -10 a trick;
+the double-dummy misère solver; keeping the lower card of a suit is never caught more often;
+the founding table's order of discards breaks ties) and ``check --exact``'s entry point, the
+exact analysis of a misère hand as dealt (:mod:`advisor.exact.analysis` says how it is worked
+out). Its per-suit annotations are :mod:`advisor.exact.suits`'."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from advisor.cards import CardSet
+from advisor.cards import HAND_SIZE, CardSet
 from advisor.defaults import TALON_COUNT
 from advisor.exact.analysis import Analysis
 from advisor.exact.deals import Deals
@@ -13,13 +18,54 @@ from advisor.exact.result import ExactOdds, pass_score_of
 from advisor.exact.settings import DEFAULT_SETTINGS, ExactSettings
 from advisor.exact.stopping import Goal
 from advisor.parallel import ProgressCallback
-from advisor.seats import Lead
+from advisor.scoring import MISERE, Scoring
+from advisor.seats import Lead, Seat
+from advisor.solver import solve_many
 from advisor.table import Table
-from advisor.talon import check_hand_size
+from advisor.talon import check_hand_size, talon_discard_order
 from advisor.verdict import assess
 
 if TYPE_CHECKING:
+    from array import array
+
     from advisor.allpass import PassingCost
+
+
+@dataclass(frozen=True)
+class MiserePlay:
+    """Misère as an :class:`~advisor.exact.objective.Objective`: the tricks M takes are the
+    tricks he falls short."""
+
+    scoring: Scoring = MISERE
+    keeps_lower: bool = True
+    """Keeping the lower of two cards of a suit is never caught where keeping the higher is
+    clean: M can play the lower card wherever he would have played the higher."""
+    screen_budget: int = 400
+    """Search nodes a catch is first looked for in (most are found in a few dozen, while
+    proving M clean takes thousands): what is left open is settled only if the discard is
+    still in the running."""
+
+    def short(
+        self,
+        hand: CardSet,
+        pool: CardSet,
+        seat: Seat,
+        layouts: array[int],
+        *,
+        cap: int = HAND_SIZE,
+        stop: int | None = None,
+        budget: int | None = None,
+    ) -> bytes:
+        """The tricks the catchers force on M in each layout
+        (:func:`~advisor.solver.solve_many`)."""
+        return solve_many(hand, pool, seat, layouts, cap=cap, stop=stop, budget=budget)
+
+    def discard_order(self, twelve: CardSet, lead: Lead, table: Table) -> Iterator[CardSet]:
+        """The founding table's order of discards for the lead (its founding lead)."""
+        return talon_discard_order(twelve, lead.founding, table)
+
+
+MISERE_PLAY = MiserePlay()
 
 
 def exact_odds(
@@ -57,7 +103,9 @@ def exact_odds(
         passing = passing_cost(hand, lead.positions, AllPassRules.from_table(table))
     goal = Goal(pass_score_of(table, passing), table.exact_threshold)
     deals = Deals(hand, per_talon, settings.seed)
-    analysis = Analysis(hand, lead, table, mode, deals, settings.jobs, per_suit)
+    analysis = Analysis(
+        hand, lead, table, mode, deals, settings.jobs, per_suit, objective=MISERE_PLAY
+    )
     method, seats, talons = analysis.run(goal, settings.full, progress)
     samples = per_talon * TALON_COUNT
     return ExactOdds(founding, lead, mode, settings.seed, samples, seats, method, talons, passing)

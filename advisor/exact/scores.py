@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from advisor.cards import CardSet
 from advisor.exact.deepening import Deepening, best_first, summed_bound
 from advisor.exact.dominance import Catches, Discards
+from advisor.exact.objective import Objective
 from advisor.parallel import even_pieces, in_order
 from advisor.sampling import wilson_interval
-from advisor.scoring import MISERE
 from advisor.seats import Seat
 from advisor.solver import stop_searches
 
@@ -29,8 +29,9 @@ def _pieces(span: range, jobs: int) -> list[range]:
 
 def kept_height(discard: CardSet) -> int:
     """An order of screening in which a discard keeping higher cards comes before one keeping
-    lower cards (it throws lower ones): a clean answer, which takes the longest to find, then
-    answers for every discard below it. (The sum of the two cards' ranks.)"""
+    lower cards (it throws lower ones): in misère a clean answer, which takes the longest to
+    find, then answers for every discard below it (where keeping the higher card is safer the
+    order runs the other way). (The sum of the two cards' ranks.)"""
     mask = discard.mask
     return sum(index & 7 for index in range(32) if mask >> index & 1)
 
@@ -80,18 +81,22 @@ class DiscardScores:
         seats: Sequence[Seat],
         order: Sequence[CardSet],
         jobs: int = 1,
+        *,
+        objective: Objective,
     ) -> None:
         self.twelve, self.pool, self.seats, self.order = twelve, pool, tuple(seats), order
+        self.objective, self.scoring = objective, objective.scoring
         self.jobs = jobs
         """Threads the seats' screens and the settling share (the answer is the same)."""
-        self.discards = Discards(twelve)
+        self.discards = Discards(twelve, objective)
         self.layouts = array("I")
         self.catches = [Catches(self.discards, 0) for _ in seats]
         self.alike: dict[tuple[int, int], list[int]] = {}
         for rank in range(len(order)):
             self.alike.setdefault(self._key(rank), []).append(rank)
         firsts = (ranks[0] for ranks in self.alike.values())
-        self.ranks = sorted(firsts, key=lambda r: kept_height(order[r]))
+        sign = 1 if objective.keeps_lower else -1
+        self.ranks = sorted(firsts, key=lambda r: sign * kept_height(order[r]))
         """One rank of each set of discards the same to the play, in screening order."""
         self.live = list(self.ranks)
         """The ranks still screened on each batch (:meth:`drop_far_below` leaves some out)."""
@@ -141,7 +146,9 @@ class DiscardScores:
             for index, seat in enumerate(self.seats):
                 caught = [i for found in by_seat[index] for i in found[position][0]]
                 left = [i for found in by_seat[index] for i in found[position][1]]
-                part = Deepening(hand, self.pool, seat, self.layouts, caught, left, span=span)
+                part = Deepening(
+                    self.objective, hand, self.pool, seat, self.layouts, caught, left, span=span
+                )
                 self.parts[rank].append(part)
                 self.caught[rank][index] += len(part.open)
 
@@ -175,8 +182,8 @@ class DiscardScores:
         half = z * (spread / n) ** 0.5
         trials = n * len(self.seats)
         most_caught = wilson_interval(sum(self.caught[rank]), trials, z)[1]
-        rarely_clean = MISERE.rarely_made(most_caught)
-        return min(mean - half, rarely_clean), min(mean + half, float(MISERE.best))
+        rarely_clean = self.scoring.rarely_made(most_caught)
+        return min(mean - half, rarely_clean), min(mean + half, float(self.scoring.best))
 
     def caught_share(self, rank: int) -> float:
         """The share of the layouts it was screened on on which a discard is known to be
@@ -251,9 +258,11 @@ def score_discards(
     layouts: array[int],
     order: Sequence[CardSet],
     settle_best: int = 1,
+    *,
+    objective: Objective,
 ) -> list[ScoredDiscard]:
     """Every discard of ``order`` on ``layouts``, all at once (:class:`DiscardScores`)."""
-    scores = DiscardScores(twelve, pool, seats, order)
+    scores = DiscardScores(twelve, pool, seats, order, objective=objective)
     scores.add(layouts)
     scores.choose(settle_best)
     return scores.results()

@@ -27,16 +27,18 @@ from typing import TYPE_CHECKING
 
 from advisor.build import compiled
 from advisor.cards import HAND_SIZE, Card, CardSet, Suit
-from advisor.errors import SolverUnavailableError
 from advisor.game.position import TRICK_CARDS, Position, legal_cards
+from advisor.i18n import N_
 from advisor.seats import Seat
-from advisor.solver import catchers_pool
+from advisor.solver import catchers_pool, require_core
 from advisor.splits import EXACT_LAYOUTS
+
+GAME_CORE = "advisor.game._core"
 
 if TYPE_CHECKING:
     from advisor.game import _core
 else:
-    _core = compiled("advisor.game._core")
+    _core = compiled(GAME_CORE)
 
 NO_TRUMP = 4
 """The core's number for no-trump (the suits are 0..3)."""
@@ -85,8 +87,8 @@ def core_available() -> bool:
 
 
 def _require_core() -> None:
-    if _core is None:
-        raise SolverUnavailableError()
+    """The one check of :func:`advisor.solver.require_core`, for this solver's core."""
+    require_core(GAME_CORE, N_("game solver"))
 
 
 def _trump(trump: Suit | None) -> int:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from advisor.build import compiled
 from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet, Suit
 from advisor.errors import LayoutError, SolverUnavailableError
-from advisor.i18n import Phrase, as_cards
+from advisor.i18n import N_, Phrase, as_cards
 from advisor.limits import check_jobs, check_samples
 from advisor.parallel import CHUNKS_PER_JOB, ProgressCallback, even_pieces, in_order
 from advisor.sampling import wilson_interval
@@ -47,6 +47,8 @@ from advisor.solver.results import (
     suits_of,
 )
 from advisor.splits import EXACT_LAYOUTS, sample_ranks
+
+CORE_MODULE = "advisor.solver._core"
 
 __all__ = [
     "GAVE_UP",
@@ -79,7 +81,7 @@ __all__ = [
 if TYPE_CHECKING:
     from advisor.solver import _core
 else:
-    _core = compiled("advisor.solver._core")
+    _core = compiled(CORE_MODULE)
 
 """Called as ``progress(layouts_done, layouts_total)`` while :func:`catch_odds` runs."""
 
@@ -93,11 +95,15 @@ def core_available() -> bool:
     return _core is not None
 
 
-def require_core() -> None:
+def require_core(module: str = CORE_MODULE, part: str = N_("solver")) -> None:
     """:class:`SolverUnavailableError` unless the compiled solver was built: the one check
-    every analysis makes before it solves (and every command before it begins)."""
-    if not core_available():
-        raise SolverUnavailableError()
+    every analysis makes before it solves (and every command before it begins). ``module``
+    and ``part`` name another compiled solver (the game solver's check is this one too)."""
+    if module == CORE_MODULE:
+        if not core_available():
+            raise SolverUnavailableError()
+    elif compiled(module) is None:
+        raise SolverUnavailableError(part, module)
 
 
 def stop_searches(stop: bool) -> None:

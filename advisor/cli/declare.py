@@ -1,0 +1,116 @@
+"""``advisor declare``: after the talon, which two cards to discard and which game to name."""
+
+from __future__ import annotations
+
+import functools
+import sys
+
+import click
+
+from advisor.cards import WITH_TALON, parse_cards
+from advisor.cli.guard import ExitCode
+from advisor.cli.help import Command
+from advisor.cli.options import (
+    convention_option,
+    jobs_option,
+    json_option,
+    samples_option,
+    seed_option,
+)
+from advisor.contract import PASS, Bid
+from advisor.errors import BidError
+from advisor.i18n import N_, Phrase
+from advisor.jsonout import json_text
+from advisor.limits import MAX_DISCARD_SAMPLES
+from advisor.seats import Lead
+
+DECLARE_LAYOUTS = 400  # advisor.exact.declare.DECLARE_LAYOUTS, which help must not load
+
+
+@click.command(
+    cls=Command,
+    help=N_(
+        "After the talon: which two cards to discard and which game to name.\n\n"
+        "CARDS is twelve cards, the hand and the talon. Every discard worth playing (keeping "
+        "the higher card of a suit is never worse) and every strain is played out double "
+        "dummy on the same random splits of the defenders' 20 cards; each contract at least "
+        "the bid is ranked by its expected points (the misère scale: a clean misère +10), with "
+        "the chance of making it, the mean tricks and a 95% interval, beside giving up three "
+        "down. The defenders' whist decision in each layout is the whist model's.\n\n"
+        "Exit code: 0 if a game beats giving up, 1 if giving up is best, 2 bad input."
+    ),
+    examples=(
+        'advisor declare "♠9 10 J Q K A ♣K A ♦7 A ♥7 8"',
+        'advisor declare "♠7 A ♣10 Q K A ♦7 8 A ♥7 9 A" --bid 7C --lead left',
+    ),
+)
+@click.argument("cards", nargs=-1, required=True)
+@click.option(
+    "--bid",
+    metavar="BID",
+    help=N_("The bid that won the auction (7S, 7♠, 6NT, 7 пик); the contract named is no lower "
+            "[default: none, any game]."),
+)  # fmt: skip
+@click.option(
+    "--lead",
+    type=click.Choice([lead.value for lead in (Lead.ME, Lead.LEFT, Lead.RIGHT)]),
+    default="me",
+    show_default=True,
+    help=N_("Who leads the first trick: me (the declarer), left or right."),
+)
+@convention_option
+@samples_option(
+    N_("The random splits every choice is played on at most (at most {limit:,})."),
+    DECLARE_LAYOUTS,
+    MAX_DISCARD_SAMPLES,
+)
+@seed_option(N_("The sampling seed (same seed, same answer)."))
+@click.option("--full", is_flag=True, help=N_("Play every choice on all the splits."))
+@jobs_option(N_("Threads to solve with (0: all cores; the answer is the same)."), default=0)
+@json_option
+def declare(
+    cards: tuple[str, ...],
+    bid: str | None,
+    lead: str,
+    convention: str,
+    whist_model: str,
+    samples: int,
+    seed: int,
+    full: bool,
+    jobs: int,
+    as_json: bool,
+) -> None:
+    from advisor.convention import Convention, Preset
+    from advisor.exact.settings import ExactSettings
+    from advisor.seats import Seat
+    from advisor.solver import require_core
+
+    twelve = parse_cards(cards, count=WITH_TALON)
+    won = PASS if bid is None else Bid.parse(bid)
+    if won.is_pass and bid is not None:
+        raise BidError(Phrase("pass wins no auction: give the bid that won it"))
+    if won.is_misere:
+        raise BidError(
+            Phrase("misère was bid: it is played as bid; its discard is 'advisor discard --exact'")
+        )
+    require_core("advisor.game._core", N_("game solver"))
+    from advisor.exact.declare import declare_odds
+    from advisor.exact.game import GameObjective
+
+    rules = Convention.of(Preset(convention), whist_model=whist_model)
+    seat = {Lead.ME: Seat.M, Lead.LEFT: Seat.L, Lead.RIGHT: Seat.R}[Lead(lead)]
+    settings = ExactSettings(samples, seed, full=full, jobs=jobs)
+    run = functools.partial(declare_odds, twelve, won, GameObjective(rules, seat), settings)
+    if not as_json and sys.stderr.isatty():
+        from advisor.cli.render import with_progress
+
+        found = with_progress(run)
+    else:
+        found = run()
+    if as_json:
+        click.echo(json_text(found.to_dict(), indent=2))
+    else:
+        from advisor.cli.render_declare import render_declaration
+
+        render_declaration(found)
+    raise SystemExit(ExitCode.DECLARE if found.best is not None else ExitCode.PASS)

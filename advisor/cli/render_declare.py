@@ -1,0 +1,108 @@
+"""Text output of ``advisor declare``: the discards and contracts by expected points."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from advisor.cli.grid import Column, Grid
+from advisor.cli.render import console, fields, share
+from advisor.exact.declare import Choice, Declaration
+from advisor.i18n import N_, _, ngettext, number, shown_cards
+from advisor.limits import reported_interval
+
+SHOWN = 6  # contracts in the table (each with its best discard); all in --json
+_HEADER = (
+    "#",
+    N_("Contract"),
+    N_("Discard"),
+    N_("Makes"),
+    N_("Tricks"),
+    N_("Points"),
+    N_("95% interval"),
+    N_("Splits"),
+)
+_LEADS = {
+    "me": N_("me (the declarer leads the first trick)"),
+    "left": N_("left (L leads the first trick)"),
+    "right": N_("right (R leads the first trick)"),
+}
+_PRESETS = {"sochi": N_("Sochi"), "leningrad": N_("Leningrad"), "rostov": N_("Rostov")}
+_MODELS = {
+    "folk": N_("folk (each defender whists when his own hand reaches half the quota in sure "
+               "tricks; both passing: the contract is written without play)"),
+    "both": N_("both (the defenders always whist)"),
+}  # fmt: skip
+
+
+def render_declaration(found: Declaration) -> None:
+    out = console()
+    convention = found.objective.convention
+    bid = _("none (any game)") if found.bid.is_pass else found.bid.label.text()
+    splits = ngettext(
+        "{count:,} of {samples:,} random splits (seed {seed}), the same for every choice",
+        "{count:,} of {samples:,} random splits (seed {seed}), the same for every choice",
+        found.layouts,
+        samples=found.samples,
+        seed=str(found.seed),
+    )
+    lines = [
+        (_("Cards"), shown_cards(found.twelve)),
+        (_("Bid"), bid),
+        (_("Lead"), _(_LEADS[found.objective.leader.lead.value])),
+        (_("Convention"), _(_PRESETS[convention.preset.value])),
+        (_("Whists"), _(_MODELS[convention.whist_model.value])),
+        (_("Layouts"), splits),
+    ]
+    out.print(fields(lines, out.width))
+    out.print()
+    shown = found.best_by_contract()[:SHOWN]
+    columns = [Column(_(h), right=i in (0, 3, 4, 5, 6, 7)) for i, h in enumerate(_HEADER)]
+    rows = [_cells(place, choice) for place, choice in enumerate(shown, start=1)]
+    rows.append(("", _("give up"), "", "", "", number(found.give_up, "+.2f"), "", ""))
+    out.print(Grid.of(columns, rows, out.width).text(rows))
+    if found.dropped:
+        bound = max(item.bound for item in found.dropped)
+        out.print(
+            ngettext(
+                "{count} discard and strain dropped on the first splits, each at most {bound:+.2f}",
+                "{count} discards and strains dropped on the first splits, each at most "
+                "{bound:+.2f}",
+                len(found.dropped),
+                bound=bound,
+            ),
+            style="dim",
+        )
+    out.print(_answer(found))
+
+
+def _cells(place: int, choice: Choice) -> tuple[str, ...]:
+    interval = reported_interval(choice.interval, choice.layouts)
+    return (
+        str(place),
+        choice.contract.label.text(),
+        shown_cards(choice.discards),
+        share(choice.p_make),
+        number(choice.mean_tricks, ".2f"),
+        number(choice.expected, "+.2f"),
+        "—" if interval is None
+        else f"{number(interval[0], '+.2f')} … {number(interval[1], '+.2f')}",
+        number(choice.layouts, ","),
+    )  # fmt: skip
+
+
+def _answer(found: Declaration) -> Text:
+    best = found.best
+    if best is None:
+        why = _(
+            "give up {contract} three down: {points:+.2f}, better than playing",
+            contract=found.give_up_contract.label.text(),
+            points=found.give_up,
+        )
+    else:
+        why = _(
+            "discard {cards}, name {contract}: expected {points:+.2f} points",
+            cards=shown_cards(best.discards),
+            contract=best.contract.label.text(),
+            points=best.expected,
+        )
+    return Text.assemble((_("Declare:") + " ", "bold"), why)

@@ -1,0 +1,69 @@
+"""What the exact machinery optimises: a contract's objective, handed to it the way a chess
+library hands a variant to its tablebase code.
+
+The machinery (talons and splits, the discard among 66 with its dominance and deepening, the
+bounds, the sequential estimate, threads and stopping) is the same for every contract; what
+differs is said here:
+
+- :attr:`Objective.scoring`: the score of a layout by the tricks the declarer falls short
+  (:mod:`advisor.scoring`);
+- :meth:`Objective.short`: the solver call, each layout's tricks short at most ``cap``
+  (``cap=1``: the cheap first question, whether the declarer fails at all), within a node
+  budget where one is given (:data:`advisor.solver.GAVE_UP` where it ran out);
+- :attr:`Objective.keeps_lower`: which kept card of a suit is never worse. In misère keeping
+  the lower of two cards is never caught where keeping the higher is clean; in a trump or
+  no-trump game the declarer keeping the higher card is never worse, and the dominance runs
+  the other way;
+- :attr:`Objective.screen_budget`: the nodes a failure is first looked for in;
+- :meth:`Objective.discard_order`: the order of the 66 discards that breaks ties (and is
+  tried first).
+
+Misère is the first objective (:data:`advisor.exact.misere.MISERE_PLAY`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol
+
+from advisor.cards import HAND_SIZE, CardSet
+from advisor.scoring import Scoring
+from advisor.seats import Lead, Seat
+
+if TYPE_CHECKING:
+    from array import array
+
+    from advisor.table import Table
+
+
+class Objective(Protocol):
+    """A contract as the exact machinery sees it (see the module docstring)."""
+
+    @property
+    def scoring(self) -> Scoring: ...
+
+    @property
+    def keeps_lower(self) -> bool: ...
+
+    @property
+    def screen_budget(self) -> int: ...
+
+    def short(
+        self,
+        hand: CardSet,
+        pool: CardSet,
+        seat: Seat,
+        layouts: array[int],
+        *,
+        cap: int = HAND_SIZE,
+        stop: int | None = None,
+        budget: int | None = None,
+    ) -> bytes:
+        """For each layout (L's hand out of ``pool``; the declarer holds ``hand``, ``seat``
+        leads) the tricks the declarer falls short, at most ``cap``; the search ends early once
+        ``stop`` layouts reach the cap (fewer answers)."""
+        ...
+
+    def discard_order(self, twelve: CardSet, lead: Lead, table: Table) -> Iterable[CardSet]:
+        """The discards of ``twelve`` in the order that breaks ties, lazily."""
+        ...
