@@ -13,20 +13,21 @@ when those tricks reach its level. It reads the layout, not only his cards, so i
 layouts on which he makes the contract: an optimistic declarer, and a defence that falls short
 of its quota more often than against a declarer who bids on his cards alone.
 
-The best discard is found exactly with few searches: cards of the twelve with no defender's
-card between them are one discard (equivalent), one discard is solved exactly, and every
-other is only asked whether it takes one trick more (a null-window search), the bar raised
-each time one does.
+The best discard is found with few searches: only the discards worth playing are tried (for
+each pattern of suits the one that throws the lowest cards, the rule of ``advisor declare``:
+ten at most), first whether any leaves the contract's level (a null-window search each; a
+layout the model rejects costs no more), then one is solved exactly and every other only asked
+whether it takes one trick more, the bar raised each time one does.
 """
 
 from __future__ import annotations
 
-import itertools
 from array import array
 from typing import NamedTuple, Protocol
 
 from advisor.cards import CardSet, Suit
 from advisor.contract import Contract
+from advisor.exact.game import dominant_discards
 from advisor.game.position import Position
 from advisor.game.solver import declarer_tricks, makes_many
 from advisor.seats import Seat
@@ -81,7 +82,7 @@ def best_discard(
     first of the candidates' order among equals) and those tricks; None when no discard
     leaves him ``at_least`` tricks (found first, a null-window search a discard: most layouts
     a model rejects cost no exact count)."""
-    candidates = discard_candidates(twelve, left | right, trump)
+    candidates = discard_candidates(twelve, trump)
     pool, lefts = left | right, array("I", (left.mask,))
     start = 0
     if at_least > 0:
@@ -103,28 +104,16 @@ def best_discard(
     return Declared(chosen, best)
 
 
-def discard_candidates(twelve: CardSet, others: CardSet, trump: Suit | None) -> list[CardSet]:
-    """One discard of each kind: the cards of ``twelve`` fall into runs of one suit with no
-    card of ``others`` between them (equal to the play), and a discard takes the lowest cards
-    of one or two runs. Side-suit discards come first, low ones first (the likely best is
-    solved exactly first)."""
-    runs: list[list[int]] = []
-    previous = -1
-    for card in twelve:
-        index = card.index
-        between = ((1 << index) - (1 << (previous + 1))) if previous >= 0 else 0
-        if previous >= 0 and previous >> 3 == index >> 3 and not between & others.mask:
-            runs[-1].append(index)
-        else:
-            runs.append([index])
-        previous = index
-    found = [1 << run[0] | 1 << run[1] for run in runs if len(run) >= 2]
-    found += [1 << a[0] | 1 << b[0] for a, b in itertools.combinations(runs, 2)]
+def discard_candidates(twelve: CardSet, trump: Suit | None) -> list[CardSet]:
+    """The discards worth playing (:func:`advisor.exact.game.dominant_discards`: for each
+    pattern of suits the one that throws the lowest cards, keeping higher cards being never
+    worse), those that keep every trump first, then by the higher rank thrown (the likely best
+    is solved exactly first)."""
     trump_mask = 0 if trump is None else 0xFF << (8 * int(trump))
 
-    def order(mask: int) -> tuple[int, int, int]:
-        """Trumps kept first, then the lower of the two cards' ranks."""
+    def order(cards: CardSet) -> tuple[int, int, int]:
+        mask = cards.mask
         high, low = mask.bit_length() - 1, (mask & -mask).bit_length() - 1
         return (mask & trump_mask).bit_count(), max(high & 7, low & 7), mask
 
-    return [CardSet(mask) for mask in sorted(found, key=order)]
+    return sorted(dominant_discards(twelve), key=order)
