@@ -28,6 +28,7 @@ ALWAYS_LATIN = frozenset(
         "table",
         "allpass",
         "lead",
+        "whist",
         "show",
         "init",
         "set",
