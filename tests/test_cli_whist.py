@@ -93,5 +93,5 @@ def test_russian(runner: CliRunner) -> None:
     code, out = run(runner, WEAK, "--contract", "7S", "--declarer", "right", "--talon", "QS 9C",
                     "--samples", "30", "-j", "1", env={**ENV, "ADVISOR_LANG": "ru"})  # fmt: skip
     assert code == 0
-    assert "Заказ" in out and "разыгрывающий справа от вас; вы говорите первым" in out
+    assert "Игра" in out and "разыгрывающий справа от вас; вы говорите первым" in out
     assert "Один вистующий" in out
