@@ -38,6 +38,7 @@ if TYPE_CHECKING:
         PlayError,
         SolverUnavailableError,
         TableError,
+        WhistError,
     )
     from advisor.holdings import Holding, HoldingPattern
     from advisor.seats import Lead, Position, Seat
@@ -66,6 +67,7 @@ _HOMES = {
         "PlayError",
         "SolverUnavailableError",
         "TableError",
+        "WhistError",
     ),
     "advisor.holdings": ("Holding", "HoldingPattern"),
     "advisor.seats": ("Lead", "Position", "Seat"),
@@ -122,6 +124,7 @@ __all__ = [
     "Table",
     "TableError",
     "TalonCard",
+    "WhistError",
     "assess",
     "default_table",
     "load_table",

@@ -12,3 +12,4 @@ DISCARD_LAYOUTS = 2000  # discard --exact: the layouts every discard is played o
 LEAD_LAYOUTS = 2000  # lead: the layouts every first card is played out on
 CALIBRATE_SAMPLES = 5_000  # table calibrate: deals a holding and lead (about ±1.4 points)
 ALLPASS_DEALS = 1000  # the all-pass estimate of a hand (allpass HAND, check --allpass)
+WHIST_LAYOUTS = 100  # whist: the layouts kept (splits on which the declarer could have bid)

@@ -91,6 +91,11 @@ class DealError(AdvisorError):
     a split of the defence's tricks that does not add up."""
 
 
+class WhistError(AdvisorError):
+    """A game the defender could not face: a declarer seat that does not exist, a partner's
+    call that cannot be said, no layout on which the declarer could have named the contract."""
+
+
 class OutputError(AdvisorError):
     """A file the advisor was asked to write that cannot be written."""
 

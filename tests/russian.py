@@ -32,6 +32,7 @@ ALWAYS_LATIN = frozenset(
         "table",
         "allpass",
         "lead",
+        "whist",
         "show",
         "init",
         "set",

@@ -162,3 +162,12 @@ def test_solve_game_contract(signum: int, code: int, jobs: str) -> None:
     arguments = ["solve", HOPELESS, "--discards", "KH AH", "--contract", "6NT", "--lead", "left"]
     found = stopped([*arguments, "--samples", "10000000", "--jobs", jobs], signum)
     assert found == (code, "")
+
+
+@SIGNALS
+@JOBS
+def test_whist(signum: int, code: int, jobs: str) -> None:
+    arguments = ["whist", "7S 8S 10C QC 9D 10D 7H 8H 9H JH", "--contract", "7S", "--declarer",
+                 "right", "--talon", "QS 9C", "--samples", "100000"]  # fmt: skip
+    found = stopped([*arguments, "-j", jobs], signum)
+    assert found == (code, "")

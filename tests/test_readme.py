@@ -66,7 +66,7 @@ def _words(command: str) -> list[str]:
 
 def _needs_solver(command: str) -> bool:
     words = _words(command)
-    return words[0] in ("solve", "lead") or "--exact" in words or "-x" in words
+    return words[0] in ("solve", "lead", "whist") or "--exact" in words or "-x" in words
 
 
 def _needs_allpass_solver(command: str) -> bool:
@@ -77,7 +77,7 @@ def _needs_allpass_solver(command: str) -> bool:
 @pytest.mark.parametrize("name", READMES)
 def test_readme_shows_every_command(name: str) -> None:
     commands = {_words(command)[0] for command, _, _ in _examples(name)}
-    assert {"check", "discard", "batch", "solve", "lead", "table", "allpass"} <= commands
+    assert {"check", "discard", "batch", "solve", "lead", "table", "allpass", "whist"} <= commands
 
 
 def test_the_russian_readme_has_the_english_examples() -> None:

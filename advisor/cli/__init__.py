@@ -33,6 +33,7 @@ COMMANDS = {
     "lead": "advisor.cli.lead:lead",
     "solve": "advisor.cli.solve:solve",
     "table": "advisor.cli.table:table",
+    "whist": "advisor.cli.whist:whist",
 }
 
 

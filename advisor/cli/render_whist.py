@@ -1,0 +1,104 @@
+"""Text output of ``advisor whist``: the game faced, every call priced, the verdict."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from advisor.cli.grid import Column, Grid
+from advisor.cli.render import console, fields, share, verdict_line
+from advisor.i18n import N_, _, ngettext, number, shown_cards
+from advisor.seats import Seat
+from advisor.whist import ChoiceFigures, WhistAdvice
+from advisor.whist.advice import FEW_KEPT
+
+_HEADER = ("#", N_("Call"), N_("Points"), N_("95% interval"), N_("Short"), N_("95% interval"))
+_RIGHT = {0, 2, 3, 4, 5}
+CALL_WORDS = {"pass": N_("pass"), "whist": N_("whist"), "half": N_("half-whist")}
+PRESET_WORDS = {"sochi": N_("Sochi"), "leningrad": N_("Leningrad"), "rostov": N_("Rostov")}
+LEADER_WORDS = {"me": N_("me"), "partner": N_("partner"), "declarer": N_("declarer")}
+
+
+def render_whist(found: WhistAdvice) -> None:
+    out = console()
+    width = out.width
+    out.print(fields(_heading(found), width))
+    out.print()
+    out.print(_table(found.choices, width))
+    notes = [(_("Lone whister"), _("plays open (double dummy); closed play is not priced"))]
+    if found.too_few:
+        notes.insert(0, (_("Warning"), ngettext(
+            "only {count} layout kept (fewer than {least}): the figures are rough",
+            "only {count} layouts kept (fewer than {least}): the figures are rough",
+            found.kept, least=FEW_KEPT)))  # fmt: skip
+    out.print(fields(notes, width))
+    out.print(_verdict(found, width))
+
+
+def _heading(found: WhistAdvice) -> list[tuple[str, str]]:
+    problem = found.problem
+    side = _("on your left") if problem.declarer.value == "left" else _("on your right")
+    order = _("you speak second") if problem.defender is Seat.R else _("you speak first")
+    if problem.partner is None:
+        partner = _("his folk call in each layout (whist with half the quota in sure tricks)")
+    else:
+        partner = _("{call} (given)", call=_(CALL_WORDS[problem.partner.value]))
+    return [
+        (_("Hand"), shown_cards(problem.hand)),
+        (_("Talon"), shown_cards(problem.talon)),
+        (_("Contract"), _("{contract}, the declarer {side}; {order}",
+                          contract=problem.contract.label.text(), side=side, order=order)),
+        (_("Partner"), partner),
+        (_("Lead"), _(LEADER_WORDS[problem.leader.value])),
+        (_("Convention"), _(PRESET_WORDS[problem.convention.preset.value])),
+        (_("Layouts"), _layouts(found)),
+        (_("Declarer"), _("{tricks} tricks on average; makes the contract in {made}",
+                          tricks=number(found.mean_tricks, ".2f"), made=share(found.p_made))),
+    ]  # fmt: skip
+
+
+def _layouts(found: WhistAdvice) -> str:
+    if found.exact:
+        text = ngettext(
+            "{count:,} of all {drawn:,} splits of the unseen cards",
+            "{count:,} of all {drawn:,} splits of the unseen cards",
+            found.kept, drawn=found.drawn)  # fmt: skip
+    else:
+        text = ngettext(
+            "{count:,} kept of {drawn:,} random splits drawn (seed {seed})",
+            "{count:,} kept of {drawn:,} random splits drawn (seed {seed})",
+            found.kept, drawn=found.drawn, seed=str(found.seed))  # fmt: skip
+    return text + _(": those on which the declarer's double-dummy best discard makes the contract")
+
+
+def _table(choices: tuple[ChoiceFigures, ...], width: int) -> Text:
+    columns = [Column(_(header), right=index in _RIGHT) for index, header in enumerate(_HEADER)]
+    rows = [_cells(place, figures) for place, figures in enumerate(choices, start=1)]
+    return Grid.of(columns, rows, width).text(rows)
+
+
+def _cells(place: int, figures: ChoiceFigures) -> tuple[str, ...]:
+    low, high = figures.interval
+    short_low, short_high = figures.short_interval
+    return (
+        str(place),
+        _(CALL_WORDS[figures.choice.value]),
+        number(figures.points, "+.2f"),
+        f"{number(low, '+.2f')} – {number(high, '+.2f')}",
+        share(figures.p_short),
+        f"{share(short_low)}–{share(short_high)}",
+    )
+
+
+def _verdict(found: WhistAdvice, width: int) -> Text:
+    best = found.best
+    head = Text(_(CALL_WORDS[best.choice.value]).capitalize(), style="bold")
+    reason = _("{points} points", points=number(best.points, "+.2f"))
+    if found.margin is None:
+        return verdict_line(head, reason, _("the only call"), width)
+    low, high = found.margin
+    ahead = _("ahead of {other} by {low} to {high} (95%)", other=_(
+        CALL_WORDS[found.choices[1].choice.value]), low=number(low, "+.2f"),
+        high=number(high, "+.2f"))  # fmt: skip
+    if not found.clear:
+        ahead += _(": too close to call")
+    return verdict_line(head, reason, ahead, width)

@@ -1,0 +1,133 @@
+"""``advisor whist``'s answer: pass, whist or half-whist against a declared game, priced.
+
+:func:`whist_advice` draws the layouts the defender's view allows, keeps those on which the
+declarer could have named the contract (:mod:`advisor.whist.layouts`, the declare model of
+:mod:`advisor.whist.declaring`), and prices each of the defender's calls on them
+(:mod:`advisor.whist.figures`). A lone whister's play is priced open (double dummy: the cards
+of both defenders in view); closed play ("стоя") is outside double dummy and not priced.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.defaults import WHIST_LAYOUTS
+from advisor.errors import WhistError
+from advisor.i18n import Phrase
+from advisor.limits import MIN_INTERVAL_SAMPLES, check_jobs, check_samples
+from advisor.parallel import ProgressCallback
+from advisor.whist.declaring import DeclareModel, DoubleDummyDeclare, ModelName
+from advisor.whist.figures import ChoiceFigures, choice_rows, difference_interval, figures_of
+from advisor.whist.layouts import layouts_for
+from advisor.whist.problem import Choice, WhistProblem
+
+FEW_KEPT = MIN_INTERVAL_SAMPLES
+"""Kept layouts below which the figures are flagged as too few to trust (``too_few``)."""
+
+
+@dataclass(frozen=True)
+class WhistAdvice:
+    """Every call's figures, best first, and how they were found."""
+
+    problem: WhistProblem
+    model: ModelName
+    samples: int | None
+    seed: int
+    drawn: int
+    kept: int
+    exact: bool
+    choices: tuple[ChoiceFigures, ...]
+    margin: tuple[float, float] | None
+    """The 95 % interval of the best call's lead over the next one (None: one call)."""
+    mean_tricks: float
+    p_made: float
+
+    @property
+    def best(self) -> ChoiceFigures:
+        return self.choices[0]
+
+    @property
+    def clear(self) -> bool:
+        """Whether the best call is better than the next at 95 % (always with one call)."""
+        return self.margin is None or self.margin[0] > 0
+
+    @property
+    def too_few(self) -> bool:
+        return self.kept < FEW_KEPT
+
+    def to_dict(self) -> dict[str, Any]:
+        problem = self.problem
+        return {
+            "hand": str(problem.hand),
+            "talon": str(problem.talon),
+            "contract": problem.contract.ascii(),
+            "declarer": problem.declarer.value,
+            "defender_seat": problem.defender.name,
+            "lead": problem.leader.value,
+            "partner": None if problem.partner is None else problem.partner.value,
+            "partner_rule": "given" if problem.partner is not None else "folk",
+            "convention": problem.convention.to_dict(),
+            "declare_model": self.model.value,
+            "lone_whister": "open (double dummy); closed play not priced",
+            "samples": self.samples,
+            "seed": self.seed if self.samples is not None else None,
+            "drawn": self.drawn,
+            "kept": self.kept,
+            "too_few": self.too_few,
+            "exact": self.exact,
+            "mean_tricks": self.mean_tricks,
+            "p_made": self.p_made,
+            "best": self.best.choice.value,
+            "clear": self.clear,
+            "margin": None if self.margin is None else list(self.margin),
+            "choices": [figures.to_dict() for figures in self.choices],
+        }
+
+
+def whist_advice(
+    problem: WhistProblem,
+    *,
+    samples: int | None = WHIST_LAYOUTS,
+    seed: int = 0,
+    jobs: int = 1,
+    model: DeclareModel | None = None,
+    progress: ProgressCallback | None = None,
+) -> WhistAdvice:
+    """The defender's calls priced over ``samples`` random splits of the cards he does not see
+    on which the declarer could have named the contract (every such split when None).
+    :class:`WhistError` when there is none."""
+    check_jobs(jobs)
+    if samples is not None:
+        check_samples(samples)
+    model = model or DoubleDummyDeclare()
+    layouts = layouts_for(problem, model, samples, seed, jobs=jobs, progress=progress)
+    if not layouts.kept:
+        raise WhistError(
+            Phrase.counted(
+                "the declarer could have named {contract} on none of the {count:,} layout "
+                "looked at (declare model: {model})",
+                "the declarer could have named {contract} on none of the {count:,} layouts "
+                "looked at (declare model: {model})",
+                layouts.drawn,
+                contract=problem.contract.label,
+                model=model.name.value,
+            )
+        )
+    rows = {choice: choice_rows(problem, layouts, choice) for choice in problem.choices()}
+    found = [figures_of(choice, *row, layouts.exact) for choice, row in rows.items()]
+    found.sort(key=lambda figures: (-figures.points, _ORDER.index(figures.choice)))
+    margin = None
+    if len(found) > 1:
+        margin = difference_interval(
+            rows[found[0].choice][0], rows[found[1].choice][0], layouts.exact
+        )
+    level = problem.contract.level
+    return WhistAdvice(
+        problem, model.name, samples, seed, layouts.drawn, layouts.kept, layouts.exact,
+        tuple(found), margin, sum(layouts.tricks) / layouts.kept,
+        sum(tricks >= level for tricks in layouts.tricks) / layouts.kept,
+    )  # fmt: skip
+
+
+_ORDER = (Choice.PASS, Choice.HALF, Choice.WHIST)  # among equals, the cheaper call first

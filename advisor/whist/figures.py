@@ -1,0 +1,124 @@
+"""What each of the defender's calls is worth over the kept layouts, and the verdict.
+
+In each kept layout the declarer's double-dummy tricks are the same whatever the defence says
+(a lone whister plays open: both defenders' cards in view, double dummy); what the defender's
+call changes is the defence's outcome (who whists, whether the game is played) and so the
+ledger (:func:`advisor.points.game_ledger`) and this defender's points from it. Each call's
+figures: the mean of his points and its 95 % interval (normal; a single point when every
+layout was counted), and the chance the game is played and the defence falls short of its
+quota (Wilson's interval). The calls are compared on the same layouts, so the verdict reads
+the interval of the paired difference: it is *clear* when the best call's lead over each
+other one is above zero at 95 %.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.cards import CardSet
+from advisor.contract import Contract
+from advisor.convention import Convention
+from advisor.points import TRICKS, Whist, game_ledger
+from advisor.sampling import Z95, normal_interval, wilson_interval
+from advisor.seats import Seat
+from advisor.whist.layouts import Layouts
+from advisor.whist.problem import Choice, WhistProblem
+
+
+@dataclass(frozen=True)
+class ChoiceFigures:
+    """One call's figures over the kept layouts."""
+
+    choice: Choice
+    points: float
+    """This defender's mean points."""
+    interval: tuple[float, float]
+    p_short: float
+    """The chance the game is played and the defence takes fewer tricks than its quota."""
+    short_interval: tuple[float, float]
+    outcomes: dict[Whist, int]
+    """How often the defence said each outcome after this call (the partner's call varies by
+    layout when it is his folk call)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "choice": self.choice.value,
+            "points": self.points,
+            "interval": list(self.interval),
+            "p_short": self.p_short,
+            "short_interval": list(self.short_interval),
+            "outcomes": {outcome.value: count for outcome, count in self.outcomes.items()},
+        }
+
+
+@functools.cache
+def defender_points(
+    contract: Contract, convention: Convention, seat: Seat
+) -> dict[Whist, tuple[float, ...]]:
+    """``seat``'s points for each outcome and each number of the declarer's tricks (0..10)."""
+    quota = contract.quota(convention.ten)
+    outcomes = [Whist.BOTH] if quota is None else list(Whist)
+    if contract.level > 7:
+        outcomes = [outcome for outcome in outcomes if outcome is not Whist.HALF]
+    return {
+        outcome: tuple(
+            float(game_ledger(contract, tricks, outcome, convention).points()[seat])
+            for tricks in range(TRICKS + 1)
+        )
+        for outcome in outcomes
+    }
+
+
+def choice_rows(
+    problem: WhistProblem, layouts: Layouts, choice: Choice
+) -> tuple[list[float], list[bool], Counter[Whist]]:
+    """This defender's points and whether the defence fell short, layout by layout, and the
+    outcomes' counts, after ``choice``."""
+    table = defender_points(problem.contract, problem.convention, problem.defender)
+    quota = problem.contract.quota(problem.convention.ten) or 0
+    points, short, outcomes = [], [], Counter[Whist]()
+    for tricks, partner in zip(layouts.tricks, layouts.partners, strict=True):
+        outcome = problem.outcome(choice, CardSet(partner))
+        outcomes[outcome] += 1
+        points.append(table[outcome][tricks])
+        short.append(outcome.played and TRICKS - tricks < quota)
+    return points, short, outcomes
+
+
+def figures_of(
+    choice: Choice, points: list[float], short: list[bool], outcomes: Counter[Whist], exact: bool
+) -> ChoiceFigures:
+    count = len(points)
+    mean = sum(points) / count
+    shorts = sum(short)
+    if exact:
+        interval, short_interval = (mean, mean), (shorts / count, shorts / count)
+    else:
+        interval = normal_interval(mean, _variance(points) / count)
+        short_interval = wilson_interval(shorts, count)
+    ordered = {outcome: outcomes[outcome] for outcome in Whist if outcomes[outcome]}
+    return ChoiceFigures(choice, mean, interval, shorts / count, short_interval, ordered)
+
+
+def difference_interval(
+    better: list[float], other: list[float], exact: bool
+) -> tuple[float, float]:
+    """The 95 % interval of the mean of ``better - other``, layout by layout."""
+    gaps = [a - b for a, b in zip(better, other, strict=True)]
+    mean = sum(gaps) / len(gaps)
+    if exact:
+        return mean, mean
+    half = Z95 * math.sqrt(_variance(gaps) / len(gaps))
+    return mean - half, mean + half
+
+
+def _variance(values: list[float]) -> float:
+    count = len(values)
+    if count < 2:
+        return 0.0
+    mean = sum(values) / count
+    return sum((value - mean) ** 2 for value in values) / (count - 1)

@@ -1,0 +1,97 @@
+"""``advisor whist`` through the command line, as transcripts."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from solver_build import needs_solver
+
+from advisor.cli import main
+
+HAND = "7S 8S JS 10C QC AC 9D KD 7H AH"
+WEAK = "7S 8S 10C QC 9D 10D 7H 8H 9H JH"
+GAME = ("--contract", "6S", "--declarer", "left", "--talon", "QS 9H")
+ENV = {"COLUMNS": "80", "NO_COLOR": "1", "ADVISOR_LANG": "en"}
+
+
+def run(runner: CliRunner, *args: str, env: dict[str, str] = ENV) -> tuple[int, str]:
+    result = runner.invoke(main, ["whist", *args], env=env)
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((HAND, *GAME[:-1], "QS AH"), "Error: the talon's ♥A are in the defender's hand\n"),
+        ((HAND, *GAME[:-1], "QS"), "Error: --talon: 1 card given, 2 are needed\n"),
+        ((HAND, "--contract", "misere", *GAME[2:]),
+         "Error: --contract: 'misere' is misère: a game contract (6♠ … 10NT) is needed here\n"),
+        ((HAND, "--contract", "11S", *GAME[2:]),
+         "Error: --contract: '11S': a contract is six to ten tricks, not 11\n"),
+        (("7S 8S", *GAME), "Error: 2 cards given, a hand has 10\n"),
+        ((HAND, *GAME, "--partner", "half"),
+         "Error: the partner speaks first (on the declarer's left): he cannot half-whist\n"),
+    ],
+)  # fmt: skip
+def test_a_game_the_defender_could_not_face(
+    runner: CliRunner, args: tuple[str, ...], message: str
+) -> None:
+    assert run(runner, *args) == (2, message)
+
+
+def test_a_declarer_seat_that_does_not_exist(runner: CliRunner) -> None:
+    code, out = run(runner, HAND, "--contract", "6S", "--declarer", "middle", "--talon", "QS 9H")
+    assert code == 2
+    assert out.endswith("Error: Invalid value for '--declarer': 'middle' is not one of 'left', "
+                        "'right'.\n")  # fmt: skip
+
+
+@needs_solver
+def test_text(runner: CliRunner) -> None:
+    code, out = run(runner, WEAK, "--contract", "7S", "--declarer", "right", "--talon", "QS 9C",
+                    "--samples", "40", "-j", "1")  # fmt: skip
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[:3] == [
+        "Hand        ♠7 8 ♣10 Q ♦9 10 ♥7 8 9 J",
+        "Talon       ♠Q ♣9",
+        "Contract    7♠, the declarer on your right; you speak first",
+    ]
+    assert "Lone whister  plays open (double dummy); closed play is not priced" in lines
+    assert lines[-1].split(" — ")[0] in {"Whist", "Pass"}
+
+
+@needs_solver
+def test_json_is_the_same_for_every_number_of_jobs(runner: CliRunner) -> None:
+    args = (WEAK, "--contract", "7S", "--declarer", "right", "--talon", "QS 9C", "--samples",
+            "40", "--json")  # fmt: skip
+    one, two = run(runner, *args, "-j", "1"), run(runner, *args, "-j", "2")
+    assert one == two and one[0] == 0
+    found = json.loads(one[1])
+    assert found["contract"] == "7S" and found["defender_seat"] == "L"
+    assert found["declare_model"] == "double-dummy" and found["partner_rule"] == "folk"
+    assert found["kept"] == 40 and found["too_few"] is False
+    assert {choice["choice"] for choice in found["choices"]} == {"pass", "whist"}
+    assert found["best"] == found["choices"][0]["choice"]
+
+
+@needs_solver
+def test_too_few_layouts_are_flagged(runner: CliRunner) -> None:
+    code, out = run(runner, HAND, *GAME, "--samples", "30", "-j", "1", "--json")
+    assert code == 0
+    found = json.loads(out)
+    assert found["kept"] < 30 and found["too_few"] is True and found["drawn"] == 150
+    code, text = run(runner, HAND, *GAME, "--samples", "30", "-j", "1")
+    count = found["kept"]
+    assert f"Warning       only {count} layouts kept (fewer than 30): the figures are rough" in text
+
+
+@needs_solver
+def test_russian(runner: CliRunner) -> None:
+    code, out = run(runner, WEAK, "--contract", "7S", "--declarer", "right", "--talon", "QS 9C",
+                    "--samples", "30", "-j", "1", env={**ENV, "ADVISOR_LANG": "ru"})  # fmt: skip
+    assert code == 0
+    assert "Игра" in out and "разыгрывающий справа от вас; вы говорите первым" in out
+    assert "Один вистующий" in out
