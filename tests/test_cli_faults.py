@@ -232,6 +232,7 @@ SEEDED = {
     "solve": ["solve", HAND, "--discards", "KH AH", "--lead", "me", "--samples", "40"],
     "table calibrate": ["table", "calibrate"],
     "table compare": ["table", "compare", "examples/hands.txt", "--exact"],
+    "whist": ["whist", HAND, "--contract", "7S", "--declarer", "left", "--talon", "KH AH"],
 }
 
 
