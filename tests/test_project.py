@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 import pytest
@@ -145,3 +146,22 @@ def test_the_shared_card_header_compiles_with_and_without_gcc_builtins(
         text=True,
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_pyproject_ships_every_package_of_the_library() -> None:
+    """A non-editable install ships only the packages pyproject.toml lists: a package missing
+    there works in an editable checkout and fails on a clean install."""
+    listed = set(_pyproject()["tool"]["setuptools"]["packages"])
+    found = {
+        ".".join(path.parent.relative_to(ROOT).parts)
+        for path in (ROOT / "advisor").rglob("__init__.py")
+    }
+    assert found <= listed
+
+
+def _pyproject() -> dict[str, Any]:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:
+        import tomli as tomllib
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
