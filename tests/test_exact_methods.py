@@ -20,6 +20,7 @@ from advisor.exact.deepening import choose_discard
 from advisor.exact.dominance import Discards
 from advisor.exact.figures import Play
 from advisor.exact.misere import MISERE_PLAY, exact_odds
+from advisor.exact.reading import BOUND
 from advisor.exact.result import Method
 from advisor.exact.scores import DiscardScores
 from advisor.exact.settings import DiscardMode, ExactSettings
@@ -101,7 +102,8 @@ def test_a_bound_of_a_few_candidates_holds_them() -> None:
                                             ("♠9 ♣8 K ♦8 K ♥7 8 9 Q K", Lead.LEFT)])  # fmt: skip
 def test_bounds_settle_a_hopeless_hand_and_say_so(text: str, lead: Lead) -> None:
     found = exact_odds(parse_hand(text), lead, TABLE, ExactSettings(seed=SEED))
-    assert found.method is Method.BOUNDS and found.bound and found.talons_used == TALON_COUNT
+    assert found.method is Method.BOUNDS and found.reading is BOUND
+    assert found.talons_used == TALON_COUNT
     assert found.verdict == "pass" and not found.too_close
     assert found.score_interval[1] < found.pass_score  # the bound's own 95 % limit too
     data = found.to_dict()
@@ -239,7 +241,7 @@ def test_the_answers_agree_with_the_code_before(
 ) -> None:
     found = exact_odds(parse_hand(text), Lead.LEFT, TABLE)
     assert found.declare == (score > 0)
-    if found.bound:
+    if found.reading is BOUND:
         assert score <= found.score_interval[1] and caught >= found.interval[0]
     else:
         low, high = found.score_interval

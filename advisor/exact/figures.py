@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from advisor.cards import HAND_SIZE, Card, CardSet, Suit
 from advisor.defaults import TALON_COUNT
 from advisor.exact.bound import TalonBound
+from advisor.exact.reading import BOUND
 from advisor.exact.result import SeatOdds
 from advisor.exact.suits import Share, SuitOdds, most_often
 from advisor.holdings import Holding
@@ -159,7 +160,7 @@ class Bounds:
             self.score.mean,
             (float(self.scoring.worst), score_high),
             None,
-            bound=True,
+            reading=BOUND,
         )
 
 
