@@ -24,6 +24,7 @@ from advisor.exact.reading import BOUND
 from advisor.exact.result import Method
 from advisor.exact.scores import DiscardScores
 from advisor.exact.settings import DiscardMode, ExactSettings
+from advisor.exact.suits import CAUGHT_THROUGH
 from advisor.parallel import in_order
 from advisor.scoring import MISERE
 from advisor.seats import Lead, Seat
@@ -190,8 +191,9 @@ def test_a_sequential_estimate_is_the_first_talons_of_the_shuffle() -> None:
     used = found.talons_used
     assert LEAST_SEQUENTIAL_TALONS <= used < TALON_COUNT and used % ROUND_TALONS == 0
     deals = Deals(hand, 4, SEED)
-    analysis = Analysis(hand, lead, TABLE, DiscardMode.EXACT, deals, 1, objective=MISERE_PLAY)
-    plays = [Play(seat, MISERE_PLAY.scoring, per_suit=True) for seat in lead.seats]
+    analysis = Analysis(hand, lead, TABLE, DiscardMode.EXACT, deals, 1, objective=MISERE_PLAY,
+                        annotation=CAUGHT_THROUGH)  # fmt: skip
+    plays = [Play(seat, MISERE_PLAY.scoring, CAUGHT_THROUGH.tally()) for seat in lead.seats]
     for number in deals.order()[:used]:
         for figures, played in zip(plays, analysis._play(number), strict=True):
             figures.add(hand, played)
