@@ -14,6 +14,7 @@ from advisor.defaults import TALON_COUNT
 from advisor.errors import CardCountError, ExactError, LimitError
 from advisor.exact.deals import CHOICE_SPLITS_PER_TALON, Deals, SplitSampler, Stratum
 from advisor.exact.misere import MISERE_PLAY, exact_odds
+from advisor.exact.reading import BOUND
 from advisor.exact.result import Method
 from advisor.exact.settings import DEFAULT_SAMPLES, ExactSettings
 from advisor.seats import Lead, Seat
@@ -184,7 +185,8 @@ def test_a_hand_no_talon_can_save_is_always_caught(lead: Lead) -> None:
     assert found.expected_score <= -40
     assert found.verdict == found.founding.verdict == "pass" and found.reason is None
     bounded = exact_odds(HOPELESS, lead, TABLE, ExactSettings(samples=231, seed=SEED))
-    assert bounded.method is Method.BOUNDS and bounded.bound and bounded.histogram is None
+    assert bounded.method is Method.BOUNDS and bounded.reading is BOUND
+    assert bounded.histogram is None
     assert bounded.p_caught == 1 and bounded.expected_score == -10  # caught: -10 at least
     assert bounded.verdict == "pass" and not bounded.too_close
 

@@ -20,9 +20,11 @@ from advisor.exact.deepening import choose_discard
 from advisor.exact.dominance import Discards
 from advisor.exact.figures import Play
 from advisor.exact.misere import MISERE_PLAY, exact_odds
+from advisor.exact.reading import BOUND
 from advisor.exact.result import Method
 from advisor.exact.scores import DiscardScores
 from advisor.exact.settings import DiscardMode, ExactSettings
+from advisor.exact.suits import CAUGHT_THROUGH
 from advisor.parallel import in_order
 from advisor.scoring import MISERE
 from advisor.seats import Lead, Seat
@@ -101,7 +103,8 @@ def test_a_bound_of_a_few_candidates_holds_them() -> None:
                                             ("♠9 ♣8 K ♦8 K ♥7 8 9 Q K", Lead.LEFT)])  # fmt: skip
 def test_bounds_settle_a_hopeless_hand_and_say_so(text: str, lead: Lead) -> None:
     found = exact_odds(parse_hand(text), lead, TABLE, ExactSettings(seed=SEED))
-    assert found.method is Method.BOUNDS and found.bound and found.talons_used == TALON_COUNT
+    assert found.method is Method.BOUNDS and found.reading is BOUND
+    assert found.talons_used == TALON_COUNT
     assert found.verdict == "pass" and not found.too_close
     assert found.score_interval[1] < found.pass_score  # the bound's own 95 % limit too
     data = found.to_dict()
@@ -188,8 +191,9 @@ def test_a_sequential_estimate_is_the_first_talons_of_the_shuffle() -> None:
     used = found.talons_used
     assert LEAST_SEQUENTIAL_TALONS <= used < TALON_COUNT and used % ROUND_TALONS == 0
     deals = Deals(hand, 4, SEED)
-    analysis = Analysis(hand, lead, TABLE, DiscardMode.EXACT, deals, 1, objective=MISERE_PLAY)
-    plays = [Play(seat, MISERE_PLAY.scoring, per_suit=True) for seat in lead.seats]
+    analysis = Analysis(hand, lead, TABLE, DiscardMode.EXACT, deals, 1, objective=MISERE_PLAY,
+                        annotation=CAUGHT_THROUGH)  # fmt: skip
+    plays = [Play(seat, MISERE_PLAY.scoring, CAUGHT_THROUGH.tally()) for seat in lead.seats]
     for number in deals.order()[:used]:
         for figures, played in zip(plays, analysis._play(number), strict=True):
             figures.add(hand, played)
@@ -239,7 +243,7 @@ def test_the_answers_agree_with_the_code_before(
 ) -> None:
     found = exact_odds(parse_hand(text), Lead.LEFT, TABLE)
     assert found.declare == (score > 0)
-    if found.bound:
+    if found.reading is BOUND:
         assert score <= found.score_interval[1] and caught >= found.interval[0]
     else:
         low, high = found.score_interval

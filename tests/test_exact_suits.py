@@ -20,6 +20,7 @@ from advisor.cli.render_exact import _through_line
 from advisor.defaults import TALON_COUNT
 from advisor.exact.deals import Deals
 from advisor.exact.misere import exact_odds
+from advisor.exact.reading import ESTIMATE
 from advisor.exact.result import ExactOdds, Method, SeatOdds
 from advisor.exact.settings import DiscardMode, ExactSettings
 from advisor.exact.suits import Share, SuitOdds
@@ -167,7 +168,7 @@ def _odds(table_text: str, hand: str, shares: dict[Suit, float]) -> ExactOdds:
     suits = tuple(
         SuitOdds(suit, Share(shares.get(suit, 0.0), 0.0, 1.0), ((Holding(0), 1),)) for suit in Suit
     )
-    seat = SeatOdds(Seat.L, 0.5, (0.4, 0.6), 0.0, (-1.0, 1.0), (1, 1), (), False, suits,
+    seat = SeatOdds(Seat.L, 0.5, (0.4, 0.6), 0.0, (-1.0, 1.0), (1, 1), (), ESTIMATE, suits,
                     Share(0.05, 0.0, 0.1))  # fmt: skip
     return ExactOdds(founding, Lead.LEFT, DiscardMode.EXACT, 0, 231, (seat,))
 

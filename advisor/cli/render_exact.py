@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich.text import Text
@@ -20,6 +20,7 @@ from advisor.cli.render import (
     verdict_line,
 )
 from advisor.defaults import TALON_COUNT
+from advisor.exact.reading import Cell, Form
 from advisor.exact.result import ExactOdds, Method
 from advisor.exact.suits import SuitOdds
 from advisor.i18n import N_, _, ngettext, number, shown_cards
@@ -43,17 +44,17 @@ def render_exact(found: ExactOdds) -> None:
     if how is not None:
         out.print(how)
     out.print(_seat_lines(found, width))
-    if not found.bound:
+    if found.histogram is not None:
         out.print(_tricks_line(found, width))
         out.print(_discarded_line(found, width))
+    note = found.reading.per_suit_note
     if found.per_suit:
         out.print()
         out.print(_suit_lines(found, width))
         out.print(_through_line(found, width))
         out.print()
-    elif found.bound:
-        line = (_("Per suit"), _("bounds say nothing per suit; --full works it out"))
-        out.print(fields([line], width))
+    elif note is not None:
+        out.print(fields([(_("Per suit"), _(note))], width))
     out.print(_verdict_line(found, width))
     if found.too_close:
         text = ngettext(
@@ -118,27 +119,15 @@ def _how_line(found: ExactOdds, width: int) -> Text | None:
 
 def _seat_lines(found: ExactOdds, width: int) -> Text:
     rows: list[tuple[str, ...]] = []
-    row_of = _bound_row if found.bound else _row
+    cells = found.reading.cells
     for seat in found.seats:
-        rows.append(
-            row_of(
-                _(_SEAT_NAMES[seat.seat.lead.value]),
-                seat.p_caught,
-                seat.interval,
-                seat.expected_score,
-                seat.score_interval,
-            )
-        )
+        name = _(_SEAT_NAMES[seat.seat.lead.value])
+        figures = cells(seat.p_caught, seat.interval, seat.expected_score, seat.score_interval)
+        rows.append((name, *map(_cell, figures)))
     if len(found.seats) > 1:
-        rows.append(
-            row_of(
-                _(_AVERAGE),
-                found.p_caught,
-                found.interval,
-                found.expected_score,
-                found.score_interval,
-            )
-        )
+        figures = cells(found.p_caught, found.interval, found.expected_score,
+                        found.score_interval)  # fmt: skip
+        rows.append((_(_AVERAGE), *map(_cell, figures)))
     columns = [
         Column(_(header), right=index > 0, wrap=index in (2, 4), least=least)
         for index, (header, least) in enumerate(zip(_HEADER, _WIDTHS, strict=True))
@@ -146,40 +135,19 @@ def _seat_lines(found: ExactOdds, width: int) -> Text:
     return Grid.of(columns, rows, width).text(rows)
 
 
-def _row(
-    name: str,
-    p_caught: float,
-    interval: tuple[float, float],
-    score: float,
-    score_interval: tuple[float, float],
-) -> tuple[str, ...]:
-    low, high = interval
-    score_low, score_high = score_interval
-    return (
-        name,
-        share(p_caught),
-        f"{share(low)}–{share(high)}",
-        number(score, "+.2f"),
-        _("{low:+.1f} to {high:+.1f}", low=score_low, high=score_high),
-    )
+_FORMS: dict[Form, Callable[[tuple[float, ...]], str]] = {
+    "share": lambda values: share(values[0]),
+    "shares": lambda values: f"{share(values[0])}–{share(values[1])}",
+    "score": lambda values: number(values[0], "+.2f"),
+    "score_limit": lambda values: number(values[0], "+.1f"),
+    "scores": lambda values: _("{low:+.1f} to {high:+.1f}", low=values[0], high=values[1]),
+}
+"""How each :data:`~advisor.exact.reading.Form` of a cell is written."""
 
 
-def _bound_row(
-    name: str,
-    p_caught: float,
-    interval: tuple[float, float],
-    score: float,
-    score_interval: tuple[float, float],
-) -> tuple[str, ...]:
-    """A row of bounds: the catch chance at least, the score at most, and each one's 95 %
-    limit."""
-    return (
-        name,
-        "≥ " + share(p_caught),
-        "≥ " + share(interval[0]),
-        "≤ " + number(score, "+.2f"),
-        "≤ " + number(score_interval[1], "+.1f"),
-    )
+def _cell(cell: Cell) -> str:
+    """A cell of the seats' table as its reading marks it: ``≥ 41.2%``, ``+1.23``."""
+    return cell.mark + _FORMS[cell.form](cell.values)
 
 
 def _suit_lines(found: ExactOdds, width: int) -> Text:
@@ -312,32 +280,12 @@ def _verdict_line(found: ExactOdds, width: int) -> Text:
     a line of its own when the whole would not fit in ``width`` columns."""
     limit = found.threshold
     if limit is not None and found.expected_score > found.pass_score and not found.declare:
-        caught = ("≥ " if found.bound else "") + share(found.p_caught)
+        caught = found.reading.caught_mark + share(found.p_caught)
         why = _("caught in {caught} (limit {limit:g}%)", caught=caught, limit=limit)
-    elif found.bound and found.passing is None:
-        why = _(
-            "expected at most {score:+.2f} (passing: {passing:g})",
-            score=found.expected_score,
-            passing=found.pass_score,
-        )
-    elif found.bound:
-        why = _(
-            "expected at most {score:+.2f} (passing: {passing:+.2f}, all-pass)",
-            score=found.expected_score,
-            passing=found.pass_score,
-        )
-    elif found.passing is None:
-        why = _(
-            "expected {score:+.2f} (passing: {passing:g})",
-            score=found.expected_score,
-            passing=found.pass_score,
-        )
     else:
-        why = _(
-            "expected {score:+.2f} (passing: {passing:+.2f}, all-pass)",
-            score=found.expected_score,
-            passing=found.pass_score,
-        )
+        expected = found.reading.expected if found.passing is None else \
+            found.reading.expected_allpass  # fmt: skip
+        why = _(expected, score=found.expected_score, passing=found.pass_score)
     founding = found.founding.verdict
     if founding == found.verdict:
         rule = _("the founding rule agrees")

@@ -49,13 +49,13 @@ each, and averages them: the averaged intervals run from the mean of the two low
 mean of the two upper ones (conservative: the seats share the splits, so their errors go
 together, and the spread of a mean is at most the mean of the spreads).
 
-**Per suit** (``per_suit``, the default): the same reported deals, with the discard each talon
-got, also say through which suits M is caught (:func:`advisor.solver.through_many`, asked of
-the caught deals only): the catchers can force his first trick into that suit, however he
-tries to take it in another. Each suit's share of the deals, and the share caught whichever
-suit M protects (caught, but through no one suit), with intervals as for the catch chance;
-and the holding M keeps in the suit after the discard, most often over the talons. Bounds
-(:attr:`Method.BOUNDS`) solve no deal to the end, so they have no per-suit figures.
+**An objective's annotation** (``annotation``, an :class:`~advisor.exact.objective.Annotation`):
+the same reported deals, with the discard each talon got, are also handed to it, and each seat's
+sums of what it says go into the seat's result; the driver never reads them. Misère's
+(:data:`advisor.exact.suits.CAUGHT_THROUGH`, ``per_suit`` of
+:func:`~advisor.exact.misere.exact_odds`) says through which suits M is caught, and the holding
+he keeps in each suit. Bounds (:attr:`Method.BOUNDS`) solve no deal to the end, so they have no
+annotations.
 
 **The exact-play verdict** declares when the expected score of the misère (+10 clean, -10 per
 trick) is above the score of passing, the table's ``pass_score`` (default 0), and, when the table
@@ -77,7 +77,7 @@ from advisor.exact.deals import Deals, Stratum
 from advisor.exact.deepening import choose_discard
 from advisor.exact.dominance import Discards
 from advisor.exact.figures import Bounds, Play, SeatPlay
-from advisor.exact.objective import Objective
+from advisor.exact.objective import Annotation, Objective
 from advisor.exact.result import Method, SeatOdds
 from advisor.exact.settings import DiscardMode
 from advisor.exact.stopping import Goal, known, mean, mean_bounds
@@ -119,13 +119,13 @@ class Analysis:
         mode: DiscardMode,
         deals: Deals,
         jobs: int,
-        per_suit: bool = True,
         *,
         objective: Objective,
+        annotation: Annotation | None = None,
     ) -> None:
-        self.objective = objective
+        self.objective, self.annotation = objective, annotation
         self.hand, self.lead, self.table, self.mode = hand, lead, table, mode
-        self.deals, self.jobs, self.per_suit = deals, jobs, per_suit
+        self.deals, self.jobs = deals, jobs
         self.seats = lead.seats
         self.candidates: list[tuple[CardSet, ...]] = []
         if mode is not DiscardMode.EXACT:
@@ -143,7 +143,11 @@ class Analysis:
             bounds = self._bounds(order, goal)
             if bounds is not None:
                 return Method.BOUNDS, bounds, TALON_COUNT
-        plays = [Play(seat, self.objective.scoring, self.per_suit) for seat in self.seats]
+        annotation = self.annotation
+        plays = [
+            Play(seat, self.objective.scoring, None if annotation is None else annotation.tally())
+            for seat in self.seats
+        ]
         done = 0
         with contextlib.closing(in_order(self._play, order, self.jobs, stop_searches)) as results:
             for found in results:
@@ -197,9 +201,11 @@ class Analysis:
         for seat in self.seats:
             discards = self._discard(number, stratum, seat)
             tricks = stratum.solve(self.objective, self.hand, discards, seat)
-            through = stratum.through(self.hand, discards, seat, tricks) if self.per_suit else b""
             kept = (self.hand | stratum.talon) - discards
-            found.append(SeatPlay(discards, kept, tricks, through))
+            note = b""
+            if self.annotation is not None:
+                note = self.annotation.of_talon(kept, stratum.pool, seat, stratum.splits, tricks)
+            found.append(SeatPlay(discards, kept, tricks, note))
         return tuple(found)
 
     def _discard(self, number: int, stratum: Stratum, seat: Seat) -> CardSet:

@@ -19,7 +19,6 @@ from advisor.cards import HAND_SIZE, CardSet
 from advisor.defaults import TALON_COUNT
 from advisor.exact.objective import Objective
 from advisor.seats import Seat
-from advisor.solver import through_many
 
 CHOICE_SPLITS_PER_TALON = 8  # the splits each talon's exact discard is chosen on
 
@@ -38,14 +37,6 @@ class Stratum:
         """Forced tricks per split when M holds ``hand`` and the talon and discards ``discards``
         (two of the twelve cards), ``seat`` leading."""
         return objective.short((hand | self.talon) - discards, self.pool, seat, self.splits)
-
-    def through(self, hand: CardSet, discards: CardSet, seat: Seat, tricks: bytes) -> bytes:
-        """The suits M is caught through in each split (as :func:`~advisor.solver.through_many`
-        gives them; 0 where he is clean), given the forced ``tricks`` of the splits: only the
-        caught splits are searched. ``hand``, ``discards`` and ``seat`` as for :meth:`solve`."""
-        caught = array("I", (left for left, t in zip(self.splits, tricks, strict=True) if t))
-        masks = iter(through_many((hand | self.talon) - discards, self.pool, seat, caught))
-        return bytes(next(masks) if t else 0 for t in tricks)
 
 
 class Deals:

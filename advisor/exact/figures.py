@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from advisor.cards import HAND_SIZE, Card, CardSet, Suit
+from advisor.cards import HAND_SIZE, Card, CardSet
 from advisor.defaults import TALON_COUNT
 from advisor.exact.bound import TalonBound
+from advisor.exact.objective import Tally
+from advisor.exact.reading import BOUND
 from advisor.exact.result import SeatOdds
-from advisor.exact.suits import Share, SuitOdds, most_often
-from advisor.holdings import Holding
 from advisor.sampling import Z95, ClusterMean, normal_interval, share_interval
 from advisor.scoring import Scoring
 from advisor.seats import Seat
@@ -42,15 +42,13 @@ class Play(Figures):
     trick): with no catch or hardly any among the deals, their scores barely vary, and the
     normal interval alone would be far too narrow."""
 
-    def __init__(self, seat: Seat, scoring: Scoring, per_suit: bool) -> None:
+    def __init__(self, seat: Seat, scoring: Scoring, tally: Tally | None = None) -> None:
         super().__init__(seat)
         self.scoring = scoring
         self.histogram = [0] * (HAND_SIZE + 1)
         self.discarded: dict[Card, int] = {}
-        self.per_suit = per_suit
-        self.through = [ClusterMean() for _ in Suit]
-        self.whichever = ClusterMean()
-        self.holdings: list[dict[Holding, int]] = [{} for _ in Suit]
+        self.tally = tally
+        """The sums of the objective's own annotation (None: not asked for)."""
 
     def add(self, hand: CardSet, found: SeatPlay) -> None:
         tricks = found.tricks
@@ -62,25 +60,8 @@ class Play(Figures):
         self.caught.add(caught, caught, len(tricks))
         for card in found.discards & hand:
             self.discarded[card] = self.discarded.get(card, 0) + 1
-        if self.per_suit:
-            self._add_suits(found)
-
-    def _add_suits(self, found: SeatPlay) -> None:
-        """The deals caught through each suit and whichever suit M protects, and the holdings
-        he kept."""
-        deals = len(found.tricks)
-        for suit in Suit:
-            through = sum(1 for mask in found.through if mask >> suit & 1)
-            self.through[suit].add(through, through, deals)
-            kept = Holding(found.kept.suit_mask(suit))
-            self.holdings[suit][kept] = self.holdings[suit].get(kept, 0) + 1
-        whichever = sum(
-            1 for t, mask in zip(found.tricks, found.through, strict=True) if t and not mask
-        )
-        self.whichever.add(whichever, whichever, deals)
-
-    def _share(self, figure: ClusterMean) -> Share:
-        return Share(figure.mean, *share_interval(figure, TALON_COUNT, Z95))
+        if self.tally is not None:
+            self.tally.add(found.kept, tricks, found.note)
 
     @property
     def tricks(self) -> float:
@@ -96,12 +77,7 @@ class Play(Figures):
         return min(low, rarely_clean), min(high, float(self.scoring.best))
 
     def odds(self) -> SeatOdds:
-        suits: tuple[SuitOdds, ...] = ()
-        if self.per_suit:
-            suits = tuple(
-                SuitOdds(suit, self._share(self.through[suit]), most_often(self.holdings[suit]))
-                for suit in Suit
-            )
+        annotated = {} if self.tally is None else self.tally.fields()
         return SeatOdds(
             self.seat,
             self.caught.mean,
@@ -110,8 +86,7 @@ class Play(Figures):
             self.score_interval(Z95),
             tuple(self.histogram),
             tuple(sorted(self.discarded.items())),
-            suits=suits,
-            whichever=self._share(self.whichever) if self.per_suit else None,
+            **annotated,
         )
 
 
@@ -159,7 +134,7 @@ class Bounds:
             self.score.mean,
             (float(self.scoring.worst), score_high),
             None,
-            bound=True,
+            reading=BOUND,
         )
 
 
@@ -192,9 +167,9 @@ class Sums:
 @dataclass(frozen=True)
 class SeatPlay:
     """One talon worked out for one seat: the discard, the hand M kept, the forced tricks of
-    the talon's splits and, per suit, the suits each is caught through (b"": not asked)."""
+    the talon's splits and what the objective's annotation said of them (b"": not asked)."""
 
     discards: CardSet
     kept: CardSet
     tricks: bytes
-    through: bytes = b""
+    note: bytes = b""

@@ -17,6 +17,7 @@ from advisor.exact.deals import Deals
 from advisor.exact.result import ExactOdds, pass_score_of
 from advisor.exact.settings import DEFAULT_SETTINGS, ExactSettings
 from advisor.exact.stopping import Goal
+from advisor.exact.suits import CAUGHT_THROUGH
 from advisor.parallel import ProgressCallback
 from advisor.scoring import MISERE, Scoring
 from advisor.seats import Lead, Seat
@@ -103,8 +104,9 @@ def exact_odds(
         passing = passing_cost(hand, lead.positions, AllPassRules.from_table(table))
     goal = Goal(pass_score_of(table, passing), table.exact_threshold)
     deals = Deals(hand, per_talon, settings.seed)
+    annotation = CAUGHT_THROUGH if per_suit else None
     analysis = Analysis(
-        hand, lead, table, mode, deals, settings.jobs, per_suit, objective=MISERE_PLAY
+        hand, lead, table, mode, deals, settings.jobs, objective=MISERE_PLAY, annotation=annotation
     )
     method, seats, talons = analysis.run(goal, settings.full, progress)
     samples = per_talon * TALON_COUNT

@@ -16,7 +16,10 @@ differs is said here:
   the other way;
 - :attr:`Objective.screen_budget`: the nodes a failure is first looked for in;
 - :meth:`Objective.discard_order`: the order of the 66 discards that breaks ties (and is
-  tried first).
+  tried first);
+- optionally an :class:`Annotation`, the objective's own figures of the talons worked out,
+  which the driver asks for and hands on without reading them (misère's: through which suits
+  M is caught, :data:`advisor.exact.suits.CAUGHT_THROUGH`).
 
 Misère is the first objective (:data:`advisor.exact.misere.MISERE_PLAY`).
 """
@@ -24,7 +27,7 @@ Misère is the first objective (:data:`advisor.exact.misere.MISERE_PLAY`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from advisor.cards import HAND_SIZE, CardSet
 from advisor.scoring import Scoring
@@ -66,4 +69,35 @@ class Objective(Protocol):
 
     def discard_order(self, twelve: CardSet, lead: Lead, table: Table) -> Iterable[CardSet]:
         """The discards of ``twelve`` in the order that breaks ties, lazily."""
+        ...
+
+
+class Annotation(Protocol):
+    """An objective's own figures of the talons worked out, beside the score and the catches:
+    asked of each talon's layouts in the talon's thread (:meth:`of_talon`), summed per seat
+    (:meth:`tally`) and put in the seat's result; the driver never reads them."""
+
+    def of_talon(
+        self, kept: CardSet, pool: CardSet, seat: Seat, layouts: array[int], tricks: bytes
+    ) -> bytes:
+        """What the layouts say (the declarer keeps ``kept``; L's hands out of ``pool``;
+        ``tricks``: each layout's tricks short), as bytes for :meth:`Tally.add`."""
+        ...
+
+    def tally(self) -> Tally:
+        """Empty sums for one seat."""
+        ...
+
+
+class Tally(Protocol):
+    """One seat's sums of an :class:`Annotation` over the talons worked out."""
+
+    def add(self, kept: CardSet, tricks: bytes, note: bytes) -> None:
+        """A talon's layouts: the hand kept, their tricks short, what :meth:`Annotation.of_talon`
+        said of them."""
+        ...
+
+    def fields(self) -> dict[str, Any]:
+        """The fields of the seat's result (:class:`~advisor.exact.result.SeatOdds`) the sums
+        fill in."""
         ...

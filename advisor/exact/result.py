@@ -2,8 +2,9 @@
 exact-play verdict, as text reads them and as ``--json`` writes them.
 
 A seat's figures are an estimate (every talon, or a sequential sample of them) or, for
-:attr:`Method.BOUNDS`, bounds: the catch chance at least, the score at most. The result says
-which (``method``, ``bound``, and in JSON ``"bound"`` and the ``null`` edges a bound has not).
+:attr:`Method.BOUNDS`, bounds: the catch chance at least, the score at most. Their
+:class:`~advisor.exact.reading.Reading` says which, in JSON (``"bound"`` and the ``null`` edges
+a bound has not) and in text, so that no reader asks.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from advisor.cards import Card, CardSet
 from advisor.defaults import TALON_COUNT
+from advisor.exact.reading import BOUND, ESTIMATE, Reading
 from advisor.exact.settings import DiscardMode
 from advisor.exact.stopping import Goal, mean, mean_bounds
 from advisor.exact.suits import Share, SuitOdds, mean_share, most_often
@@ -43,7 +45,7 @@ class Method(Word):
 class SeatOdds:
     """One leading seat: the catch chance and the score over the deals worked out, and the
     cards M discarded; or, for :attr:`Method.BOUNDS`, a lower bound on the catch chance and an
-    upper bound on the score (:attr:`bound`)."""
+    upper bound on the score (its :attr:`reading` says which)."""
 
     seat: Seat
     p_caught: float
@@ -57,24 +59,20 @@ class SeatOdds:
     """``histogram[t]``: deals where the catchers force exactly ``t`` tricks (None: a bound)."""
     discarded: tuple[tuple[Card, int], ...] = ()
     """Each card of the hand as dealt that M discarded, with the number of talons it went in."""
-    bound: bool = False
+    reading: Reading = ESTIMATE
     suits: tuple[SuitOdds, ...] = ()
     """Each suit's figures (empty for a bound, or when not asked for)."""
     whichever: Share | None = None
     """The share of the deals caught whichever suit M protects (None: no per-suit figures)."""
 
     def to_dict(self) -> dict[str, Any]:
-        low, high = self.interval
-        score_low, score_high = self.score_interval
         return {
             "lead": self.seat.lead.value,
             "p_caught": round(self.p_caught, 4),
-            "low": round(low, 4),
-            "high": None if self.bound else round(high, 4),
+            **self.reading.caught_json(self.interval),
             "histogram": None if self.histogram is None else list(self.histogram),
             "expected_score": round(self.expected_score, 2),
-            "score_low": None if self.bound else round(score_low, 2),
-            "score_high": round(score_high, 2),
+            **self.reading.score_json(self.score_interval),
         }
 
 
@@ -102,10 +100,10 @@ class ExactOdds:
         return self.founding.hand
 
     @property
-    def bound(self) -> bool:
-        """Whether the figures are bounds (:attr:`Method.BOUNDS`): the catch chance at least,
-        the score at most."""
-        return self.method is Method.BOUNDS
+    def reading(self) -> Reading:
+        """What the figures are: bounds (:attr:`Method.BOUNDS`: the catch chance at least,
+        the score at most) or an estimate."""
+        return BOUND if self.method is Method.BOUNDS else ESTIMATE
 
     @property
     def deals(self) -> int:
@@ -172,7 +170,7 @@ class ExactOdds:
         """Whether the expected score's interval holds the pass score: the verdict follows
         the point estimate, but more deals could turn it."""
         low, high = self.score_interval
-        return not self.bound and low <= self.pass_score <= high
+        return self.reading.two_sided and low <= self.pass_score <= high
 
     @property
     def samples_to_decide(self) -> int:
@@ -210,13 +208,9 @@ class ExactOdds:
         )
 
     def _reason_to_pass(self, caught: float, score: float) -> Phrase:
-        if self.bound:
-            return Phrase(
-                "whatever the discard, the catchers catch it in at least {caught:.1f}%: "
-                "expected at most {score:+.1f}",
-                caught=caught,
-                score=score,
-            )
+        settled = self.reading.pass_reason(caught, score)
+        if settled is not None:
+            return settled
         if self.expected_score > self.pass_score and self.threshold is not None:
             return Phrase(
                 "with best play the catchers catch it in {caught:.1f}%, above the {limit:g}% limit",
@@ -281,8 +275,6 @@ class ExactOdds:
 
     def to_dict(self) -> dict[str, Any]:
         """The ``exact`` object of ``--json``; documented in the README."""
-        low, high = self.interval
-        score_low, score_high = self.score_interval
         histogram = self.histogram
         return {
             "lead": self.lead.value,
@@ -292,14 +284,12 @@ class ExactOdds:
             "method": self.method.value,
             "talons": self.talons_used,
             "deals": self.deals,
-            "bound": {"p_caught": "lower", "expected_score": "upper"} if self.bound else None,
+            "bound": self.reading.bound_json,
             "p_caught": round(self.p_caught, 4),
-            "low": round(low, 4),
-            "high": None if self.bound else round(high, 4),
+            **self.reading.caught_json(self.interval),
             "histogram": None if histogram is None else list(histogram),
             "expected_score": round(self.expected_score, 2),
-            "score_low": None if self.bound else round(score_low, 2),
-            "score_high": round(score_high, 2),
+            **self.reading.score_json(self.score_interval),
             "pass_score": json_number(
                 self.pass_score if self.passing is None else round(self.pass_score, 2)
             ),
