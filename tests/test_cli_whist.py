@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -95,3 +96,15 @@ def test_russian(runner: CliRunner) -> None:
     assert code == 0
     assert "Игра" in out and "разыгрывающий справа от вас; вы говорите первым" in out
     assert "Один вистующий" in out
+
+
+@needs_solver
+def test_the_convention_is_the_tables_unless_given(runner: CliRunner, tmp_path: Path) -> None:
+    table = tmp_path / "table.toml"
+    table.write_text('[convention]\npreset = "leningrad"\n', encoding="utf-8")
+    args = (WEAK, "--contract", "7S", "--declarer", "right", "--talon", "QS 9C", "--samples",
+            "40", "--json")  # fmt: skip
+    from_table = json.loads(run(runner, *args, "--table", str(table))[1])
+    given = json.loads(run(runner, *args, "--table", str(table), "--convention", "sochi")[1])
+    assert from_table["convention"]["preset"] == "leningrad"
+    assert given["convention"]["preset"] == "sochi"

@@ -12,14 +12,21 @@ import click
 
 from advisor.cards import HAND_SIZE, TALON_SIZE, CardSet, parse_cards
 from advisor.cli.help import Command
-from advisor.cli.options import jobs_option, json_option, samples_option, seed_option
+from advisor.cli.options import (
+    convention_option,
+    effective_convention,
+    jobs_option,
+    json_option,
+    samples_option,
+    seed_option,
+    table_option,
+)
 from advisor.defaults import WHIST_LAYOUTS
 from advisor.errors import AdvisorError
 from advisor.i18n import N_, Phrase
 from advisor.limits import MIN_INTERVAL_SAMPLES
 
 T = TypeVar("T")
-PRESETS = ("sochi", "leningrad", "rostov")  # advisor.convention.Preset, which help need not load
 
 
 @click.command(
@@ -70,13 +77,8 @@ PRESETS = ("sochi", "leningrad", "rostov")  # advisor.convention.Preset, which h
     show_default=True,
     help=N_("Who leads the first trick (the first hand), seen from the defender."),
 )
-@click.option(
-    "--convention",
-    type=click.Choice(PRESETS, case_sensitive=False),
-    default="sochi",
-    show_default=True,
-    help=N_("The scoring convention."),
-)
+@convention_option
+@table_option
 @samples_option(
     N_("Layouts to keep (at most {limit:,}); splits are drawn until there are as many, or five "
        "times as many were drawn"),
@@ -93,14 +95,14 @@ def whist(
     talon: str,
     partner: str,
     lead: str,
-    convention: str,
+    convention: str | None,
+    table_path: str | None,
     samples: int,
     seed: int,
     jobs: int,
     as_json: bool,
 ) -> None:
     from advisor.contract import Contract
-    from advisor.convention import Convention, Preset
     from advisor.defence import Call
     from advisor.whist import Leader, Side, WhistProblem, whist_advice
 
@@ -111,7 +113,7 @@ def whist(
         Side(declarer.lower()),
         Leader(lead.lower()),
         None if partner.lower() == "unknown" else Call(partner.lower()),
-        Convention.of(Preset(convention.lower())),
+        effective_convention(table_path, convention),
     )
     run = functools.partial(whist_advice, problem, samples=samples, seed=seed, jobs=jobs)
     if sys.stderr.isatty():
