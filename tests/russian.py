@@ -82,6 +82,7 @@ ALWAYS_LATIN = frozenset(
         "VALUE",
         "TABLE",
         "SIGTERM",
+        "SIGHUP",
         "Ctrl",
         "head",
         "gcc",

@@ -95,8 +95,9 @@ def stopped(arguments: list[str], signum: int, cwd: Path | None = None) -> tuple
 
 SIGNALS = pytest.mark.parametrize(
     ("signum", "code"),
-    [(signal.SIGINT, -signal.SIGINT), (signal.SIGTERM, -signal.SIGTERM)],
-    ids=["SIGINT", "SIGTERM"],
+    [(signal.SIGINT, -signal.SIGINT), (signal.SIGTERM, -signal.SIGTERM),
+     (signal.SIGHUP, -signal.SIGHUP)],
+    ids=["SIGINT", "SIGTERM", "SIGHUP"],
 )
 JOBS = pytest.mark.parametrize("jobs", ["1", "2"])
 

@@ -289,6 +289,7 @@ def _work(job: BatchJob, in_place: bool, tasks: Any, replies: Any, parent: int) 
     them); reply with each result, then None when told to stop, or the exception that stopped
     it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process stops the workers
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)  # (a closed terminal signals them all)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and does it with SIGTERM
     _die_with_parent(parent)
     try:

@@ -11,10 +11,11 @@ standard error, never a traceback:
 * a compiled part the command needs is missing: 4;
 * out of memory (a :class:`MemoryError`, a call the system refused memory, ``ENOMEM``, or a
   thread it refused): 5;
-* Ctrl-C (SIGINT), SIGTERM. Both raise :class:`Stopped` in the main thread, so that every
-  ``with`` block and ``finally`` cleans up on the way out, the same way for both; then the
-  process ends by that same signal, its handler set back to the default (:func:`end_by`), so
-  that a shell loop or ``xargs`` running it stops too. A shell reports 130 and 143.
+* Ctrl-C (SIGINT), SIGTERM, and SIGHUP (the terminal closed, an ssh session dropped). Each
+  raises :class:`Stopped` in the main thread, so that every ``with`` block and ``finally``
+  cleans up on the way out, the same way for all three; then the process ends by that same
+  signal, its handler set back to the default (:func:`end_by`), so that a shell loop or
+  ``xargs`` running it stops too. A shell reports 130, 143 and 129.
   Until :func:`run` sets its handler (while modules are imported), ``python -m advisor`` and
   the ``advisor`` command leave SIGINT at its default: the process ends at once, no traceback.
 
@@ -53,6 +54,7 @@ class ExitCode(IntEnum):
     OUTPUT_FAILED = 3  # the output cannot be written
     MISSING_BUILD = 4  # a compiled part the command needs is missing
     OUT_OF_MEMORY = 5  # the system refused the memory the work needs
+    HANGUP = 128 + signal.SIGHUP  # 129: the terminal closed
     INTERRUPTED = 128 + signal.SIGINT  # 130: Ctrl-C
     BROKEN_PIPE = 128 + signal.SIGPIPE  # 141: the reader closed standard output
     TERMINATED = 128 + signal.SIGTERM  # 143: SIGTERM
@@ -66,6 +68,7 @@ Exit codes:
   3    the output cannot be written (full disk, closed or unwritable output)
   4    a compiled part is missing (see advisor --version)
   5    out of memory
+  129  hung up (the terminal closed: SIGHUP)
   130  interrupted (Ctrl-C)
   141  standard output closed by its reader (| head)
   143  terminated (SIGTERM)""")
@@ -83,14 +86,14 @@ OUT_OF_MEMORY = N_(
 
 
 class Stopped(BaseException):
-    """SIGINT or SIGTERM arrived: raised in the main thread, unwinding every block."""
+    """SIGINT, SIGTERM or SIGHUP arrived: raised in the main thread, unwinding every block."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signal.Signals(signum).name)
         self.signum = signum
 
 
-_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
 def _stop(signum: int, frame: FrameType | None) -> None:
