@@ -35,6 +35,13 @@ def sample_ranks(samples: int, seed: int) -> array[int]:
     return array("I", (rng.randrange(EXACT_LAYOUTS) for _ in range(samples)))
 
 
+def sampled_or_every(samples: int | None) -> int | None:
+    """The layouts a count of ``samples`` asks for: None (every split, in order) when it is
+    None or reaches :data:`EXACT_LAYOUTS`, as every layout once is exact and no dearer than
+    that many drawn with repeats."""
+    return None if samples is None or samples >= EXACT_LAYOUTS else samples
+
+
 def drawn_ranks(seed: int) -> Iterator[array[int]]:
     """The stream of :func:`sample_ranks`, :data:`DRAW_BLOCK` at a time and without end (its
     first ``n`` are ``sample_ranks(n, seed)``)."""

@@ -132,6 +132,23 @@ def test_exact_odds_json(runner: CliRunner) -> None:
 
 
 @needs_solver
+@pytest.mark.parametrize("samples", ["184756", "500000"])
+def test_samples_past_every_layout_solve_every_layout_and_say_so(samples: str) -> None:
+    """More samples than layouts would draw repeats at a higher cost than the exact count:
+    every layout is solved once instead, the answer of --exact, and a note says why."""
+    args = ["solve", *HOLED.split(), "--discards", "AD AH", "--lead", "right", "--json"]
+    run = subprocess.run(
+        [sys.executable, "-m", "advisor", *args, "--samples", samples],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0
+    data = json.loads(run.stdout)
+    assert (data["exact"], data["layouts"], data["caught"]) == (True, 184_756, 61_898)
+    note = f"--samples {int(samples):,} reaches every layout (184,756): each is solved once"
+    assert run.stderr == note + "\n"
+
+
+@needs_solver
 def test_sampled_odds_of_two_holes_per_suit(runner: CliRunner) -> None:
     """Two holes: the deals caught through each, which overlap (together more than the
     catches), and those caught whichever suit M protects; a sample's shares have intervals."""

@@ -95,8 +95,11 @@ def stopped(arguments: list[str], signum: int, cwd: Path | None = None) -> tuple
 
 SIGNALS = pytest.mark.parametrize(
     ("signum", "code"),
-    [(signal.SIGINT, -signal.SIGINT), (signal.SIGTERM, -signal.SIGTERM),
-     (signal.SIGHUP, -signal.SIGHUP)],
+    [
+        (signal.SIGINT, -signal.SIGINT),
+        (signal.SIGTERM, -signal.SIGTERM),
+        (signal.SIGHUP, -signal.SIGHUP),
+    ],
     ids=["SIGINT", "SIGTERM", "SIGHUP"],
 )
 JOBS = pytest.mark.parametrize("jobs", ["1", "2"])

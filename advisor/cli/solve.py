@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import click
 
+from advisor.cli.guard import say
 from advisor.cli.help import Command, Option
 from advisor.cli.options import (
     convention_option,
@@ -125,10 +126,22 @@ def solve(
         raise click.UsageError(_("--discards is required with HAND"))
     if exact and samples:
         raise click.UsageError(_("--exact and --samples exclude each other"))
+    samples = _every_layout_past(samples)
     if game is not None:
         _solve_game_odds(" ".join(hand), discards, lead.lower(), game, samples, seed, jobs, as_json)
         return
     _solve_odds(" ".join(hand), discards, lead.lower(), samples, seed, jobs, as_json)
+
+
+def _every_layout_past(samples: int | None) -> int | None:
+    """``samples``, or None (every layout) when it reaches them all, said on standard error."""
+    from advisor.splits import sampled_or_every
+
+    wanted = sampled_or_every(samples)
+    if samples is not None and wanted is None:
+        say(_("--samples {samples:,} reaches every layout ({layouts:,}): each is solved once",
+              samples=samples, layouts=ALL_LAYOUTS))  # fmt: skip
+    return wanted
 
 
 def _game(
