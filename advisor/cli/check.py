@@ -23,6 +23,7 @@ from advisor.cli.options import (
     require_exact,
     table_option,
 )
+from advisor.cli.progress import on_terminal
 from advisor.i18n import N_, _
 from advisor.jsonout import json_text
 from advisor.seats import Lead, Position
@@ -207,8 +208,4 @@ def _exact(
         settings.settings,
         passing=passing,
     )
-    if not show_progress:
-        return run()
-    from advisor.cli.render import with_progress
-
-    return with_progress(run, N_("Exact play"))
+    return on_terminal(run, show=show_progress, label=N_("Exact play"))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import sys
 
 import click
 
@@ -19,6 +18,7 @@ from advisor.cli.options import (
     seed_option,
     table_option,
 )
+from advisor.cli.progress import on_terminal
 from advisor.contract import PASS, Bid
 from advisor.errors import BidError
 from advisor.i18n import N_, Phrase
@@ -104,12 +104,7 @@ def declare(
     seat = {Lead.ME: Seat.M, Lead.LEFT: Seat.L, Lead.RIGHT: Seat.R}[Lead(lead)]
     settings = ExactSettings(samples, seed, full=full, jobs=jobs)
     run = functools.partial(declare_odds, twelve, won, GameObjective(rules, seat), settings)
-    if not as_json and sys.stderr.isatty():
-        from advisor.cli.render import with_progress
-
-        found = with_progress(run)
-    else:
-        found = run()
+    found = on_terminal(run, show=not as_json)
     if as_json:
         click.echo(json_text(found.to_dict(), indent=2))
     else:

@@ -19,6 +19,7 @@ from advisor.cli.options import (
     seed_option,
     table_option,
 )
+from advisor.cli.progress import on_terminal
 from advisor.cli.solve import ALL_LAYOUTS
 from advisor.defaults import DISCARD_LAYOUTS
 from advisor.i18n import N_, _
@@ -148,17 +149,11 @@ def _exact(
     """``--exact``: every discard by exact play, under a progress bar on a terminal's standard
     error (not with --json). Imported here: the table's advice never loads the solver."""
     import functools
-    import sys
 
     from advisor.exact.discard_odds import discard_odds
 
     run = functools.partial(discard_odds, twelve, Lead(lead), table, settings)
-    if not as_json and sys.stderr.isatty():
-        from advisor.cli.render import with_progress
-
-        found = with_progress(run)
-    else:
-        found = run()
+    found = on_terminal(run, show=not as_json)
     if as_json:
         click.echo(json_text(found.to_dict(), indent=2))
     else:

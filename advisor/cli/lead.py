@@ -4,7 +4,6 @@ catcher on lead), against the double-dummy lead that sees every hand."""
 from __future__ import annotations
 
 import functools
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -21,6 +20,7 @@ from advisor.cli.options import (
     seed_option,
     table_option,
 )
+from advisor.cli.progress import on_terminal
 from advisor.cli.solve import ALL_LAYOUTS
 from advisor.defaults import LEAD_LAYOUTS
 from advisor.errors import AdvisorError
@@ -141,7 +141,7 @@ def lead(
         if talon is None:
             raise click.UsageError(_("--catcher needs --talon"), ctx)
         run = _catcher_run(catcher, talon, (seat or Lead.LEFT.value).lower(), table_path)
-    found = _with_progress(functools.partial(run, samples=asked, seed=seed, jobs=jobs, full=full))
+    found = on_terminal(functools.partial(run, samples=asked, seed=seed, jobs=jobs, full=full))
     if as_json:
         from advisor.jsonout import json_text
 
@@ -195,12 +195,3 @@ def _option_cards(option: str, text: str, count: int) -> CardSet:
         return parse_cards(text, count=count)
     except AdvisorError as error:
         raise type(error)(Phrase("{option}: {error}", option=option, error=error.phrase)) from None
-
-
-def _with_progress(run: Callable[..., BlindLead]) -> BlindLead:
-    """The run under a progress bar on a terminal's standard error."""
-    if not sys.stderr.isatty():
-        return run()
-    from advisor.cli.render import with_progress
-
-    return with_progress(run)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import sys
 from collections.abc import Callable
 from math import comb
 from typing import TYPE_CHECKING, TypeVar
@@ -21,6 +20,7 @@ from advisor.cli.options import (
     seed_option,
     table_option,
 )
+from advisor.cli.progress import on_terminal
 from advisor.errors import AdvisorError, ContractError
 from advisor.i18n import N_, Phrase, _
 from advisor.jsonout import json_text
@@ -242,11 +242,7 @@ def _hand_and_discards(hand_text: str, discards_text: str) -> tuple[CardSet, Car
 
 def _with_progress(run: Callable[..., T], samples: int | None) -> T:
     """``run()``, under a progress bar when standard error is a terminal and the run is long."""
-    if sys.stderr.isatty() and (samples or ALL_LAYOUTS) >= _PROGRESS_FROM:
-        from advisor.cli.render import with_progress
-
-        return with_progress(run)
-    return run()
+    return on_terminal(run, show=(samples or ALL_LAYOUTS) >= _PROGRESS_FROM)
 
 
 def _solve_odds(
