@@ -30,7 +30,7 @@ from advisor.cards import CardSet
 from advisor.contract import Contract, Strain
 from advisor.convention import Convention
 from advisor.defence import model_outcomes
-from advisor.game.solver import makes_ranked, solve_ranked
+from advisor.game.solver import makes_many, makes_ranked, solve_many, solve_ranked
 from advisor.points import TRICKS, Whist, declarer_points, give_up_ledger, misere_ledger
 from advisor.seats import Seat
 
@@ -95,6 +95,18 @@ class GameObjective:
     ) -> bytes:
         """The cheap first question: 1 where the declarer takes at least ``level`` tricks."""
         return makes_ranked(hand, pool, strain.suit, self.leader, ranks, level)
+
+    def tricks_masks(
+        self, hand: CardSet, pool: CardSet, strain: Strain, lefts: array[int]
+    ) -> bytes:
+        """:meth:`tricks` of the splits where L holds ``lefts[i]`` (card masks)."""
+        return solve_many(hand, pool, strain.suit, self.leader, lefts)
+
+    def makes_masks(
+        self, hand: CardSet, pool: CardSet, strain: Strain, lefts: array[int], level: int
+    ) -> bytes:
+        """:meth:`makes` of the splits where L holds ``lefts[i]`` (card masks)."""
+        return makes_many(hand, pool, strain.suit, self.leader, lefts, level)
 
 
 def dominant_discards(twelve: CardSet) -> list[CardSet]:
