@@ -8,7 +8,7 @@ him then are those :func:`advisor.contract.lowest_answer` allows over the standi
 same game held when he is senior to its bidder with two bidders left, misère only as his first
 call.
 
->>> state = read_auction("6S 6C", Position.FIRST)
+>>> state = read_auction("6S 6C pass", Position.FIRST)
 >>> str(state.standing), state.may_hold, state.first_call, str(state.open_bids[0])
 ('6♣', True, False, '6♣')
 >>> [str(bid) for bid in read_auction("8NT", Position.SECOND).open_bids[:2]]

@@ -26,9 +26,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from advisor.cards import CardSet
-from advisor.contract import CONTRACTS, Contract, Strain
+from advisor.contract import CONTRACTS, LEVELS, Contract, Strain
 from advisor.exact.game import GameObjective, dominant_discards
 from advisor.points import TRICKS
+
+REFINE = 1  # cheap questions a pair is asked again before it is solved
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,11 @@ class Choosing:
             c: _per_layout(objective, c, pool, lefts) for c in self.contracts
         }  # fmt: skip
         self.give_up = [objective.give_up(b) for b in bids]
+        self.start = [
+            [next((i for i, c in enumerate(_levels(s)) if c >= b), len(LEVELS)) for s in Strain]
+            for b in bids
+        ]  # fmt: skip
+        """For each bid and strain, the index of its lowest contract allowed (by level)."""
         self.exact: dict[int, list[float]] = {}
         """A solved pair's mean points per contract of its strain (by level, 6 … 10)."""
 
@@ -109,32 +116,65 @@ class Choosing:
                 found.append(total / len(tricks))
         return found
 
-    def best_at(self, means: Sequence[float], bid: Contract, strain: Strain) -> float:
-        """The best of a pair's contract means that a win at ``bid`` allows."""
-        return max(
-            (m for c, m in zip(_levels(strain), means, strict=True) if c >= bid),
-            default=float("-inf"),
-        )
+    def best_at(self, means: Sequence[float], k: int, strain: Strain) -> float:
+        """The best of a pair's contract means that a win at the ``k``-th bid allows."""
+        return max(means[self.start[k][strain] :], default=float("-inf"))
 
     def run(self) -> list[Pick]:
         """The choice for every bid (see the module)."""
-        objective, pool, lefts = self.objective, self.pool, self.lefts
         level = self.bids[0].level
-        highs = {}
+        lows: dict[int, list[int]] = {}
+        highs: dict[int, list[int]] = {}
         for index, pair in enumerate(self.pairs):
-            made = objective.makes_masks(pair.hand, pool, pair.strain, lefts, level)
-            highs[index] = self.means(pair, [TRICKS if m else level - 1 for m in made])
+            made = self.objective.makes_masks(pair.hand, self.pool, pair.strain, self.lefts, level)
+            lows[index] = [level if m else 0 for m in made]
+            highs[index] = [TRICKS if m else level - 1 for m in made]
         best = list(self.give_up)
-        lowest, bids = self.bids[0], list(enumerate(self.bids))
-        order = sorted(highs, key=lambda i: -self.best_at(highs[i], lowest, self.pairs[i].strain))
-        for index in order:
+        ks = range(len(self.bids))
+
+        def dominated(index: int) -> bool:
+            upper = self.means(self.pairs[index], highs[index])
+            return all(self.best_at(upper, k, self.pairs[index].strain) < best[k] for k in ks)
+
+        def raise_best(index: int, tricks: Sequence[int]) -> list[float]:
+            means = self.means(self.pairs[index], tricks)
+            strain = self.pairs[index].strain
+            best[:] = [max(best[k], self.best_at(means, k, strain)) for k in ks]
+            return means
+
+        upper = {i: self.means(self.pairs[i], highs[i]) for i in highs}
+        order = sorted(highs, key=lambda i: -self.best_at(upper[i], 0, self.pairs[i].strain))
+        for place, index in enumerate(order):
             pair = self.pairs[index]
-            if all(self.best_at(highs[index], b, pair.strain) < best[k] for k, b in bids):
-                continue  # never the best: its tricks are not needed
-            tricks = objective.tricks_masks(pair.hand, pool, pair.strain, lefts)
-            self.exact[index] = means = self.means(pair, tricks)
-            best = [max(best[k], self.best_at(means, b, pair.strain)) for k, b in bids]
+            for step in range(REFINE + 1):
+                if place and dominated(index):
+                    break  # never the best: its tricks are not needed
+                if not place or step == REFINE:
+                    self.exact[index] = raise_best(index, self._tricks(pair))
+                    break
+                self._refine(pair, lows[index], highs[index])
+                raise_best(index, lows[index])  # a lower bound of its value is one of the best
         return [self._pick(k, bid) for k, bid in enumerate(self.bids)]
+
+    def _tricks(self, pair: Pair) -> bytes:
+        return self.objective.tricks_masks(pair.hand, self.pool, pair.strain, self.lefts)
+
+    def _refine(self, pair: Pair, lows: list[int], highs: list[int]) -> None:
+        """One more cheap question on every split where a level was not made: one trick fewer
+        (far from the true count it is cheap; asking upwards where a level was made meets the
+        true count soon, as dear as solving)."""
+        asked: dict[int, list[int]] = {}
+        for i, (low, high) in enumerate(zip(lows, highs, strict=True)):
+            if low == 0 < high:
+                asked.setdefault(high, []).append(i)
+        for level, splits in sorted(asked.items()):
+            lefts = array("I", (self.lefts[i] for i in splits))
+            made = self.objective.makes_masks(pair.hand, self.pool, pair.strain, lefts, level)
+            for i, m in zip(splits, made, strict=True):
+                if m:
+                    lows[i] = level
+                else:
+                    highs[i] = level - 1
 
     def _pick(self, k: int, bid: Contract) -> Pick:
         """The best play for the bid (the first pair and lowest contract on ties), or giving
@@ -142,17 +182,22 @@ class Choosing:
         found: Pick | None = None
         for index in sorted(self.exact):
             pair = self.pairs[index]
-            for contract, mean in zip(_levels(pair.strain), self.exact[index], strict=True):
-                if contract >= bid and (found is None or mean > found.points):
+            start = self.start[k][pair.strain]
+            means = self.exact[index][start:]
+            for contract, mean in zip(_levels(pair.strain)[start:], means, strict=True):
+                if found is None or mean > found.points:
                     found = Pick(index, contract, mean)
         if found is None or self.give_up[k] > found.points:
             return Pick(None, bid, self.give_up[k])
         return found
 
 
+_LEVELS = {strain: CONTRACTS[strain :: len(Strain)] for strain in Strain}
+
+
 def _levels(strain: Strain) -> tuple[Contract, ...]:
     """The contracts of ``strain``, six to ten."""
-    return CONTRACTS[strain :: len(Strain)]
+    return _LEVELS[strain]
 
 
 def _per_layout(

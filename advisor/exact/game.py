@@ -47,6 +47,11 @@ def _tables(contract: Contract, convention: Convention) -> tuple[tuple[float, ..
     )  # fmt: skip
 
 
+@functools.cache
+def _give_up(contract: Contract, convention: Convention) -> float:
+    return float(give_up_ledger(contract, convention).points()[Seat.M])
+
+
 def _possible(contract: Contract, whist: Whist, convention: Convention) -> bool:
     """Whether the defence can say ``whist`` against ``contract`` (a checked ten is played by
     both; a half-whist only on a six or seven)."""
@@ -70,7 +75,7 @@ class GameObjective:
 
     def give_up(self, contract: Contract) -> float:
         """The declarer's points when he gives ``contract`` up three down."""
-        return float(give_up_ledger(contract, self.convention).points()[Seat.M])
+        return _give_up(contract, self.convention)
 
     def misere_scale(self) -> float:
         """Misère's points a +10 of :data:`advisor.scoring.MISERE`: 1, Leningrad 2 (the pool
