@@ -39,13 +39,14 @@ def _longest(cards: list[int]) -> int:
     return max(sum(1 for card in cards if card >> 3 == suit) for suit in range(4))
 
 
-def hands(count: int, seed: int) -> list[tuple[str, str]]:
-    """``count`` strong, marginal and random twelve-card hands, each with its kind."""
+def hands(count: int, seed: int, size: int = 12) -> list[tuple[str, str]]:
+    """``count`` strong, marginal and random hands of ``size`` cards (twelve: with the
+    talon), each with its kind."""
     rng = random.Random(seed)
     found: list[tuple[str, str]] = []
     wanted = {"strong": count, "marginal": count, "random": count}
     while any(wanted.values()):
-        cards = rng.sample(range(32), 12)
+        cards = rng.sample(range(32), size)
         tops = _tops(cards)
         if wanted["random"]:
             kind = "random"

@@ -58,9 +58,8 @@ BID_SAMPLES = 768  # advisor.exact.bid.BID_SAMPLES, which help must not load
 @click.option(
     "--auction",
     metavar="CALLS",
-    default="",
     help=N_('The calls so far from first hand on, ending at your turn ("6S pass 7C"; '
-            "default: none, you speak first)."),
+            "default: every hand before yours passed)."),
 )  # fmt: skip
 @convention_option
 @table_option
@@ -77,7 +76,7 @@ BID_SAMPLES = 768  # advisor.exact.bid.BID_SAMPLES, which help must not load
 def bid(
     hand: tuple[str, ...],
     seat: str,
-    auction: str,
+    auction: str | None,
     convention: str | None,
     table_path: str | None,
     samples: int,
@@ -92,7 +91,8 @@ def bid(
     from advisor.solver import require_core
 
     cards = parse_hand(hand)
-    state = read_auction(auction, Position.parse(seat))
+    position = Position.parse(seat)
+    state = read_auction(" ".join(["pass"] * position) if auction is None else auction, position)
     table = effective_table(table_path)
     rules = effective_convention(table_path, convention)
     settings = ExactSettings(samples, seed, full=full, jobs=jobs)

@@ -15,8 +15,13 @@ The choice on the choosing splits is exact: the argmax over every dominant disca
 and giving up. Most (discard, strain) pairs are settled without their exact tricks: each is first
 asked the cheap question (does the declarer take the lowest level open?), which bounds its
 points on every split from above (made: ten tricks' points; not made: one trick short's), and a
-pair whose bound is below the best exact mean already found, at every bid, is never chosen, so
-its tricks are not needed. The rest are solved, the most promising first.
+pair whose bound is below the best mean already found, at every bid, is never chosen, so its
+tricks are not needed. The pairs are weighed the most promising first: the first is solved;
+each other one, unless its bound drops it, is asked once more where it failed (one trick
+fewer: a cheap question far from the true count), and solved if its bound still does not drop
+it. The best so far counts the lower bounds the questions give too (a pair's value is at
+least its points at the tricks it is known to take). So the choice is the exact argmax on
+the choosing splits, the same as solving every pair (a test compares them).
 """
 
 from __future__ import annotations
@@ -29,8 +34,6 @@ from advisor.cards import CardSet
 from advisor.contract import CONTRACTS, LEVELS, Contract, Strain
 from advisor.exact.game import GameObjective, dominant_discards
 from advisor.points import TRICKS
-
-REFINE = 1  # cheap questions a pair is asked again before it is solved
 
 
 @dataclass(frozen=True)
@@ -144,29 +147,37 @@ class Choosing:
 
         upper = {i: self.means(self.pairs[i], highs[i]) for i in highs}
         order = sorted(highs, key=lambda i: -self.best_at(upper[i], 0, self.pairs[i].strain))
-        for place, index in enumerate(order):
+        for index in order:
             pair = self.pairs[index]
-            for step in range(REFINE + 1):
-                if place and dominated(index):
-                    break  # never the best: its tricks are not needed
-                if not place or step == REFINE:
-                    self.exact[index] = raise_best(index, self._tricks(pair))
-                    break
-                self._refine(pair, lows[index], highs[index])
+            if self.exact:  # the first is solved at once: the others are weighed against it
+                if dominated(index):
+                    continue  # never the best: its tricks are not needed
+                self._fewer(pair, lows[index], highs[index])
                 raise_best(index, lows[index])  # a lower bound of its value is one of the best
+                if dominated(index):
+                    continue
+            self.exact[index] = raise_best(index, self._tricks(pair))
         return [self._pick(k, bid) for k, bid in enumerate(self.bids)]
 
     def _tricks(self, pair: Pair) -> bytes:
         return self.objective.tricks_masks(pair.hand, self.pool, pair.strain, self.lefts)
 
-    def _refine(self, pair: Pair, lows: list[int], highs: list[int]) -> None:
-        """One more cheap question on every split where a level was not made: one trick fewer
-        (far from the true count it is cheap; asking upwards where a level was made meets the
-        true count soon, as dear as solving)."""
+    def _fewer(self, pair: Pair, lows: list[int], highs: list[int]) -> None:
+        """Where a level was not made, whether one trick fewer is (far from the true count the
+        question is cheap; asking upwards where a level was made meets the true count soon,
+        as dear as solving)."""
+        self._ask(pair, lows, highs, [high if low == 0 < high else None
+                                      for low, high in zip(lows, highs, strict=True)])  # fmt: skip
+
+    def _ask(
+        self, pair: Pair, lows: list[int], highs: list[int], levels: Sequence[int | None]
+    ) -> None:
+        """The cheap question at ``levels[i]`` on each split (None: not asked), the bounds
+        narrowed by its answers."""
         asked: dict[int, list[int]] = {}
-        for i, (low, high) in enumerate(zip(lows, highs, strict=True)):
-            if low == 0 < high:
-                asked.setdefault(high, []).append(i)
+        for i, level in enumerate(levels):
+            if level is not None:
+                asked.setdefault(level, []).append(i)
         for level, splits in sorted(asked.items()):
             lefts = array("I", (self.lefts[i] for i in splits))
             made = self.objective.makes_masks(pair.hand, self.pool, pair.strain, lefts, level)
