@@ -242,9 +242,29 @@ def test_same_json_for_any_jobs() -> None:
     assert data["misere"]["method"] == "bounds" and data["misere"]["interval"] is None
     assert data["ceiling"] == "9S" and data["answer"] == "bid up to 9S"
     assert data["method"]["choice"] == "separate choosing and scoring splits a talon"
-    assert data["talons"] >= 24 and data["pass"] == {"points": 0.0, "source": "table"}
+    assert data["talons"] >= 16 and data["pass"] == {"points": 0.0, "source": "table"}
+    talons = [b["talons"] for b in data["bids"]]
+    assert talons == sorted(talons, reverse=True) and talons[0] == data["talons"]
     for key in ("ceiling", "answer", "samples", "seed", "convention", "whist_model"):
         assert key in data
+
+
+@needs_core
+def test_bids_clearly_below_passing_are_worked_out_no_more() -> None:
+    """Once a bid is clearly worth less than passing, it and every bid above it keep the
+    figures of the talons they saw; the bids below go on."""
+    from advisor.exact.bid import MIN_TALONS, bid_odds
+    from advisor.exact.settings import ExactSettings
+    from advisor.table import load_table
+
+    state = read_auction("", Position.FIRST)
+    found = bid_odds(parse_hand(MIDDLE), state, load_table(None), SOCHI,
+                     ExactSettings(samples=8 * 32, jobs=1))  # fmt: skip
+    talons = [figure.talons for figure in found.bids]
+    assert talons[0] == found.talons == 32
+    first = talons.index(MIN_TALONS)
+    assert all(t == MIN_TALONS for t in talons[first:]) and all(t == 32 for t in talons[:first])
+    assert found.bids[first].interval[1] < found.pass_points
 
 
 @needs_core

@@ -25,7 +25,7 @@ from advisor.i18n import N_
 from advisor.jsonout import json_text
 from advisor.limits import MAX_DISCARD_SAMPLES
 
-BID_SAMPLES = 768  # advisor.exact.bid.BID_SAMPLES, which help must not load
+BID_SAMPLES = 320  # advisor.exact.bid.BID_SAMPLES, which help must not load
 
 
 @click.command(

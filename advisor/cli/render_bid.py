@@ -10,7 +10,7 @@ from advisor.cli.render_declare import LEADS, MODELS, PRESETS
 from advisor.exact.bid import CHOICE_SPLITS, SCORE_SPLITS, BidAdvice, BidFigure
 from advisor.i18n import N_, _, number, shown_cards
 
-_HEADER = (N_("Call"), N_("Points"), N_("95% interval"), N_("Named after the talon"))
+_HEADER = (N_("Call"), N_("Points"), N_("95% interval"), N_("Talons"), N_("Named after the talon"))
 _METHODS = {
     "full": N_("every talon"),
     "sequential": N_("a sequential estimate, until the answer was clear"),
@@ -43,7 +43,7 @@ def render_bid(found: BidAdvice) -> None:
     ]
     out.print(fields(lines, out.width))
     out.print()
-    columns = [Column(_(h), right=i in (1, 2)) for i, h in enumerate(_HEADER)]
+    columns = [Column(_(h), right=i in (1, 2, 3)) for i, h in enumerate(_HEADER)]
     rows = [_pass_row(found)]
     if found.misere is not None:
         low, high = found.misere.interval
@@ -51,6 +51,7 @@ def render_bid(found: BidAdvice) -> None:
         rows.append((
             _("misère"), ("≤ " if bound else "") + number(found.misere.points, "+.2f"),
             "" if bound else _span(low, high),
+            "",
             _(_METHODS.get(found.misere.method, found.misere.method)),
         ))  # fmt: skip
     rows += _grouped(found.bids)
@@ -69,7 +70,7 @@ def _pass_row(found: BidAdvice) -> tuple[str, ...]:
     source = (
         _("the table's pass_score") if found.pass_source == "table" else _("what an all-pass costs")
     )
-    return (_("pass"), number(found.pass_points, "+.2f"), "", source)
+    return (_("pass"), number(found.pass_points, "+.2f"), "", "", source)
 
 
 def _grouped(figures: tuple[BidFigure, ...]) -> list[tuple[str, ...]]:
@@ -95,6 +96,7 @@ def _row(first: BidFigure, figure: BidFigure) -> tuple[str, ...]:
         bids,
         number(figure.points, "+.2f"),
         _span(*figure.interval),
+        number(figure.talons, ","),
         _("{contract} on {share} of talons", contract=named, share=share(fraction, 0)),
     )
 

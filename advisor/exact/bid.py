@@ -18,10 +18,15 @@ the estimate stops once the answer is clear: the bid just below the ceiling clea
 passing and the one above clearly does not (or is within :data:`TOLERANCE` of it), misère
 clearly apart from the best game, each at :data:`~advisor.exact.stopping.Z_CLEAR` with the
 two-stage variance of :mod:`advisor.sampling`; else when the talons the samples allow are spent.
+A bid clearly worth less than passing (after :data:`MIN_TALONS` talons) is worked out no more,
+nor is any above it (a higher bid allows fewer contracts, so it is worth no more): its figures
+are those of the talons it saw, and the choice after the other talons is weighed over the bids
+still open only (their screen drops more pairs).
 """
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -51,8 +56,8 @@ if TYPE_CHECKING:
 SCORE_SPLITS = 8  # splits a talon's choices are scored on
 CHOICE_SPLITS = 8  # splits a talon's choices are made on (a stream apart)
 TALON_BATCH = 8  # talons worked out between two looks at the answer
-MIN_TALONS = 24  # talons worked out at least before the answer may be called clear
-BID_SAMPLES = SCORE_SPLITS * 96  # the scoring splits by default: at most 96 talons
+MIN_TALONS = 16  # talons a bid is worked out on at least before its value may be called clear
+BID_SAMPLES = SCORE_SPLITS * 40  # the scoring splits by default: at most 40 talons
 TOLERANCE = 0.5  # points within which a bid's value and passing are the same to a player
 METHOD = "separate choosing and scoring splits a talon"
 
@@ -92,6 +97,7 @@ class BidFigure:
             "bid": self.bid.ascii(),
             "points": round(self.points, 3),
             "interval": [round(x, 3) for x in self.interval],
+            "talons": self.talons,
             "best_contract": "give up" if choice is None else choice.ascii(),
             "best_share": round(share, 4),
             "named": {("give up" if c is None else c.ascii()): n for c, n in self.named},
@@ -187,7 +193,7 @@ class BidAdvice:
 
 
 def talon_value(
-    deals: Deals, number: int, objective: GameObjective, bids: Sequence[Contract]
+    deals: Deals, objective: GameObjective, bids: Sequence[Contract], number: int
 ) -> TalonValue:
     """Talon ``number``'s choice for each of ``bids`` (their lowest contracts), made on its
     choosing splits and scored on its scoring splits."""
@@ -208,9 +214,18 @@ class _Sums:
         self.named: list[Counter[Contract | None]] = [Counter() for _ in range(count)]
 
     def add(self, value: TalonValue) -> None:
-        for k, mean in enumerate(self.means):
-            mean.add(value.totals[k], value.squares[k], value.splits)
+        """A talon's figures for the bids still open, the first ``len(value.totals)``."""
+        for k, total in enumerate(value.totals):
+            self.means[k].add(total, value.squares[k], value.splits)
             self.named[k][value.contracts[k]] += 1
+
+    def below(self, pass_points: float) -> int:
+        """The first bid whose value is clearly below passing (every bid above it is worth
+        no more: it allows fewer contracts); the count of bids when none is."""
+        for k in range(len(self.means)):
+            if self.means[k].talons >= MIN_TALONS and self.interval(k, Z_CLEAR)[1] < pass_points:
+                return k
+        return len(self.means)
 
     def interval(self, k: int, z: float) -> tuple[float, float]:
         mean = self.means[k]
@@ -286,19 +301,19 @@ def bid_odds(
     deals = Deals(hand, SCORE_SPLITS, settings.seed)
     order = deals.order()[:budget] if contracts else []
     done = 0
-    while done < len(order):
+    open_ = len(contracts)  # bids above one clearly below passing are worked out no more
+    while done < len(order) and open_:
         batch = order[done : done + TALON_BATCH]
         jobs = max(1, min(settings.jobs, len(batch)))
-
-        def work(number: int) -> TalonValue:
-            return talon_value(deals, number, objective, contracts)
-
+        work = functools.partial(talon_value, deals, objective, contracts[:open_])
         for value in in_order(work, batch, jobs, stop_searches):
             sums.add(value)
         done += len(batch)
         report.games(done, len(order))
-        if not settings.full and done >= MIN_TALONS and _clear(sums, pass_points, misere):
-            break
+        if not settings.full:
+            open_ = min(open_, sums.below(pass_points))
+            if done >= MIN_TALONS and _clear(sums, pass_points, misere):
+                break
     report.games(1, 1)
     return BidAdvice(
         hand, auction, objective, pass_points, "allpass" if table.pass_from_allpass else "table",
