@@ -7,14 +7,13 @@ from rich.text import Text
 from advisor.cli.grid import Column, Grid
 from advisor.cli.render import console, fields, share
 from advisor.cli.render_declare import LEADS, MODELS, PRESETS
-from advisor.exact.bid import CHOICE_SPLITS, SCORE_SPLITS, BidAdvice, BidFigure
+from advisor.exact.bid import CHOICE_SPLITS, SCORE_SPLITS, BidAdvice, BidFigure, MisereFigure
 from advisor.i18n import N_, _, number, shown_cards
 
 _HEADER = (N_("Call"), N_("Points"), N_("95% interval"), N_("Talons"), N_("Named after the talon"))
 _METHODS = {
     "full": N_("every talon"),
     "sequential": N_("a sequential estimate, until the answer was clear"),
-    "bounds": N_("bounds: misère's points at most"),
 }
 
 
@@ -46,14 +45,7 @@ def render_bid(found: BidAdvice) -> None:
     columns = [Column(_(h), right=i in (1, 2, 3)) for i, h in enumerate(_HEADER)]
     rows = [_pass_row(found)]
     if found.misere is not None:
-        low, high = found.misere.interval
-        bound = found.misere.method == "bounds"
-        rows.append((
-            _("misère"), ("≤ " if bound else "") + number(found.misere.points, "+.2f"),
-            "" if bound else _span(low, high),
-            "",
-            _(_METHODS.get(found.misere.method, found.misere.method)),
-        ))  # fmt: skip
+        rows.append(_misere_row(found.misere))
     rows += _grouped(found.bids)
     out.print(Grid.of(columns, rows, out.width).text(rows))
     ceiling = found.ceiling
@@ -64,6 +56,14 @@ def render_bid(found: BidAdvice) -> None:
         )
     )
     out.print(Text.assemble((_("Answer:") + " ", "bold"), _answer(found)))
+
+
+def _misere_row(misere: MisereFigure) -> tuple[str, ...]:
+    if misere.method == "bounds":
+        caught = _("caught in at least {share}", share=share(misere.p_caught))
+        return (_("misère"), "≤ " + number(misere.points, "+.2f"), "", "", caught)
+    caught = _("caught in {share}", share=share(misere.p_caught))
+    return (_("misère"), number(misere.points, "+.2f"), _span(*misere.interval), "", caught)
 
 
 def _pass_row(found: BidAdvice) -> tuple[str, ...]:
