@@ -15,14 +15,10 @@ worked out and the answer, then the median and the slowest, with the slowest han
 from __future__ import annotations
 
 import argparse
-import json
 import resource
 import statistics
-import subprocess
-import sys
-import time
 
-from declare import hands
+from declare import hands, timed
 
 SEATS = ("first", "second", "third")
 
@@ -30,18 +26,9 @@ SEATS = ("first", "second", "third")
 def run(cards: str, seat: str, jobs: int) -> tuple[float, float, float, str]:
     """Seconds, CPU seconds, the child's peak memory in MB and the answer of one ``advisor
     bid``."""
-    command = [sys.executable, "-m", "advisor", "bid", cards, "--seat", seat, "--json",
-               "--jobs", str(jobs)]  # fmt: skip
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
-    seconds = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    if done.returncode not in (0, 1):
-        raise SystemExit(f"{cards}: exit {done.returncode}: {done.stderr}")
-    answer = json.loads(done.stdout)
-    return seconds, cpu, after.ru_maxrss / 1024, f"{answer['talons']:3} talons  {answer['answer']}"
+    arguments = ["bid", cards, "--seat", seat, "--json", "--jobs", str(jobs)]
+    seconds, cpu, memory, answer = timed(arguments)
+    return seconds, cpu, memory, f"{answer['talons']:3} talons  {answer['answer']}"
 
 
 def main() -> None:

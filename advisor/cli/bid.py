@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import sys
 
 import click
 
@@ -12,18 +11,11 @@ from advisor.cli.guard import ExitCode
 from advisor.cli.help import Command
 from advisor.cli.options import (
     SEAT_WORDS,
-    convention_option,
     effective_convention,
     effective_table,
-    jobs_option,
-    json_option,
-    samples_option,
-    seed_option,
-    table_option,
+    game_run_options,
 )
 from advisor.i18n import N_
-from advisor.jsonout import json_text
-from advisor.limits import MAX_DISCARD_SAMPLES
 
 BID_SAMPLES = 320  # advisor.exact.bid.BID_SAMPLES, which help must not load
 
@@ -61,18 +53,12 @@ BID_SAMPLES = 320  # advisor.exact.bid.BID_SAMPLES, which help must not load
     help=N_('The calls so far from first hand on, ending at your turn ("6S pass 7C"; '
             "default: every hand before yours passed)."),
 )  # fmt: skip
-@convention_option
-@table_option
-@samples_option(
+@game_run_options(
     N_("The splits the games are scored on at most, eight a talon (at most {limit:,})."),
     BID_SAMPLES,
-    MAX_DISCARD_SAMPLES,
-    minimum=8,
+    N_("Work out every talon, no stopping early."),
+    least=8,
 )
-@seed_option(N_("The sampling seed (same seed, same answer)."))
-@click.option("--full", is_flag=True, help=N_("Work out every talon, no stopping early."))
-@jobs_option(N_("Threads to solve with (0: all cores; the answer is the same)."), default=0)
-@json_option
 def bid(
     hand: tuple[str, ...],
     seat: str,
@@ -101,16 +87,8 @@ def bid(
     from advisor.exact.bid import bid_odds
 
     run = functools.partial(bid_odds, cards, state, table, rules, settings)
-    if not as_json and sys.stderr.isatty():
-        from advisor.cli.render import with_progress
+    from advisor.cli.render import answered
+    from advisor.cli.render_bid import render_bid
 
-        found = with_progress(run)
-    else:
-        found = run()
-    if as_json:
-        click.echo(json_text(found.to_dict(), indent=2))
-    else:
-        from advisor.cli.render_bid import render_bid
-
-        render_bid(found)
+    found = answered(run, as_json, render_bid)
     raise SystemExit(ExitCode.PASS if found.answer.is_pass else ExitCode.DECLARE)

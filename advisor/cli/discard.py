@@ -148,21 +148,12 @@ def _exact(
     """``--exact``: every discard by exact play, under a progress bar on a terminal's standard
     error (not with --json). Imported here: the table's advice never loads the solver."""
     import functools
-    import sys
 
     from advisor.exact.discard_odds import discard_odds
 
     run = functools.partial(discard_odds, twelve, Lead(lead), table, settings)
-    if not as_json and sys.stderr.isatty():
-        from advisor.cli.render import with_progress
+    from advisor.cli.render import answered
+    from advisor.cli.render_exact_discard import render_discard_odds
 
-        found = with_progress(run)
-    else:
-        found = run()
-    if as_json:
-        click.echo(json_text(found.to_dict(), indent=2))
-    else:
-        from advisor.cli.render_exact_discard import render_discard_odds
-
-        render_discard_odds(found)
+    found = answered(run, as_json, render_discard_odds)
     raise SystemExit(ExitCode.DECLARE if found.declare else ExitCode.PASS)

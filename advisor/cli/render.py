@@ -5,7 +5,7 @@ from __future__ import annotations
 import errno
 import sys
 from collections.abc import Callable, Sequence
-from typing import IO, TypeVar
+from typing import IO, Any, Protocol, TypeVar
 
 from rich.console import Console
 from rich.text import Text
@@ -111,6 +111,30 @@ def verdict_line(head: Text, reason: str, more: str, width: int) -> Text:
 
 
 T = TypeVar("T")
+
+
+class Reported(Protocol):
+    """A command's answer: plain data for ``--json``."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+R = TypeVar("R", bound=Reported)
+
+
+def answered(run: Callable[..., R], as_json: bool, render: Callable[[R], None]) -> R:
+    """``run()`` (under a progress bar when its text goes to a terminal: ``run`` takes
+    ``progress=``), then its answer printed: ``--json``'s ``to_dict()``, else ``render``."""
+    from advisor.jsonout import json_text
+
+    found = with_progress(run) if not as_json and sys.stderr.isatty() else run()
+    if as_json:
+        import click
+
+        click.echo(json_text(found.to_dict(), indent=2))
+    else:
+        render(found)
+    return found
 
 
 def with_progress(run: Callable[..., T], label: str = N_("Solving")) -> T:
