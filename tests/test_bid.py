@@ -219,6 +219,8 @@ def test_ceiling_and_answer(
     found = _advice(values, pass_points, misere)
     assert found.ceiling == (None if ceiling is None else Bid.parse(ceiling))
     assert found.answer_words() == answer
+    ascii_ = answer.replace("♠", "S").replace("♣", "C").replace("misère", "misere")
+    assert found.answer_words(ascii=True) == ascii_
 
 
 # ----------------------------------------------------------------------------------------------

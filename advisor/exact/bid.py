@@ -158,10 +158,12 @@ class BidAdvice:
             return MISERE
         return self.ceiling or PASS
 
-    def answer_words(self) -> str:
-        """The answer in one line of plain English (``bid up to 7♥``, ``misère``, ``pass``)."""
+    def answer_words(self, *, ascii: bool = False) -> str:
+        """The answer in one line of plain English (``bid up to 7♥``, ``misère``, ``pass``;
+        ``ascii``: ``bid up to 7H``, ``misere``)."""
         answer = self.answer
-        return f"bid up to {answer}" if answer.contract is not None else str(answer)
+        shown = answer.ascii() if ascii else str(answer)
+        return f"bid up to {shown}" if answer.contract is not None else shown
 
     def to_dict(self) -> dict[str, Any]:
         convention = self.objective.convention
@@ -177,9 +179,7 @@ class BidAdvice:
             "misere": None if self.misere is None else self.misere.to_dict(),
             "bids": [figure.to_dict() for figure in self.bids],
             "ceiling": None if ceiling is None else ceiling.ascii(),
-            "answer": self.answer_words().replace(str(ceiling), ceiling.ascii())
-            if ceiling is not None and self.answer.contract is not None
-            else self.answer.ascii(),
+            "answer": self.answer_words(ascii=True),
             "samples": self.samples,
             "seed": self.seed,
             "talons": self.talons,
