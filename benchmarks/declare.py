@@ -21,6 +21,7 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import Any
 
 SUITS = "SCDH"
 RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -39,13 +40,14 @@ def _longest(cards: list[int]) -> int:
     return max(sum(1 for card in cards if card >> 3 == suit) for suit in range(4))
 
 
-def hands(count: int, seed: int) -> list[tuple[str, str]]:
-    """``count`` strong, marginal and random twelve-card hands, each with its kind."""
+def hands(count: int, seed: int, size: int = 12) -> list[tuple[str, str]]:
+    """``count`` strong, marginal and random hands of ``size`` cards (twelve: with the
+    talon), each with its kind."""
     rng = random.Random(seed)
     found: list[tuple[str, str]] = []
     wanted = {"strong": count, "marginal": count, "random": count}
     while any(wanted.values()):
-        cards = rng.sample(range(32), 12)
+        cards = rng.sample(range(32), size)
         tops = _tops(cards)
         if wanted["random"]:
             kind = "random"
@@ -61,11 +63,10 @@ def hands(count: int, seed: int) -> list[tuple[str, str]]:
     return found
 
 
-def run(cards: str, lead: str, jobs: int) -> tuple[float, float, float, str]:
-    """Seconds, CPU seconds, the child's peak memory in MB and the answer of one ``advisor
-    declare``."""
-    command = [sys.executable, "-m", "advisor", "declare", cards, "--lead", lead, "--json",
-               "--jobs", str(jobs)]  # fmt: skip
+def timed(arguments: list[str]) -> tuple[float, float, float, dict[str, Any]]:
+    """Seconds, CPU seconds, the child's peak memory in MB and the JSON answer of one
+    ``advisor`` run (its exit code 0 or 1)."""
+    command = [sys.executable, "-m", "advisor", *arguments]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, check=False)
@@ -73,12 +74,19 @@ def run(cards: str, lead: str, jobs: int) -> tuple[float, float, float, str]:
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     if done.returncode not in (0, 1):
-        raise SystemExit(f"{cards}: exit {done.returncode}: {done.stderr}")
-    answer = json.loads(done.stdout)
+        raise SystemExit(f"{arguments}: exit {done.returncode}: {done.stderr}")
+    return seconds, cpu, after.ru_maxrss / 1024, json.loads(done.stdout)
+
+
+def run(cards: str, lead: str, jobs: int) -> tuple[float, float, float, str]:
+    """Seconds, CPU seconds, the child's peak memory in MB and the answer of one ``advisor
+    declare``."""
+    arguments = ["declare", cards, "--lead", lead, "--json", "--jobs", str(jobs)]
+    seconds, cpu, memory, answer = timed(arguments)
     shown = answer["answer"]
     if answer["discards"] is not None:
         shown += f" ({answer['discards']})"
-    return seconds, cpu, after.ru_maxrss / 1024, shown
+    return seconds, cpu, memory, shown
 
 
 def main() -> None:

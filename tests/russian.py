@@ -26,6 +26,7 @@ ALWAYS_LATIN = frozenset(
         "advisor",
         "check",
         "declare",
+        "bid",
         "discard",
         "batch",
         "solve",

@@ -225,6 +225,7 @@ def test_a_table_file_in_a_folder_it_cannot_search(shared: Path) -> None:
 SEEDED = {
     "allpass": ["allpass", HAND, "--seat", "first"],
     "batch": ["batch", "--exact"],
+    "bid": ["bid", HAND],
     "check": ["check", HAND, "--exact"],
     "declare": ["declare", TWELVE],
     "discard": ["discard", TWELVE, "--exact"],

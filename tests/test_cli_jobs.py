@@ -39,7 +39,8 @@ JOBS_COMMANDS = _jobs_commands()
 
 def test_the_commands_that_take_jobs() -> None:
     assert sorted(name for name, _, _ in JOBS_COMMANDS) == [
-        "allpass", "batch", "check", "declare", "discard", "lead", "solve", "table calibrate",
+        "allpass", "batch", "bid", "check", "declare", "discard", "lead", "solve",
+        "table calibrate",
         "table compare", "whist",
     ]  # fmt: skip
     assert set(COMMANDS) >= {name.split()[0] for name, _, _ in JOBS_COMMANDS}

@@ -175,3 +175,11 @@ def test_whist(signum: int, code: int, jobs: str) -> None:
                  "right", "--talon", "QS 9C", "--samples", "100000"]  # fmt: skip
     found = stopped([*arguments, "-j", jobs], signum)
     assert found == (code, "")
+
+
+@SIGNALS
+@JOBS
+def test_bid(signum: int, code: int, jobs: str) -> None:
+    arguments = ["bid", "7S QS AS 8C KC 9D JD AD 10H QH", "--seat", "second", "--full"]
+    found = stopped([*arguments, "-j", jobs], signum)
+    assert found == (code, "")

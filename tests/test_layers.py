@@ -17,7 +17,7 @@ MOST_LINES = 600
 
 LAYER_TEXT = """
 1 i18n words errors language text jsonout limits defaults build cards seats fileio sampling
-1 parallel scoring splits contract
+1 parallel scoring splits contract auction
 2 holdings table table_file table_edit convention points
 3 rules verdict table_diff defence
 4 talon solver game exact lead lead_figures calibrate allpass whist

@@ -27,6 +27,7 @@ from advisor.language import choose
 COMMANDS = {
     "allpass": "advisor.cli.allpass:allpass",
     "batch": "advisor.cli.batch:batch",
+    "bid": "advisor.cli.bid:bid",
     "check": "advisor.cli.check:check",
     "declare": "advisor.cli.declare:declare",
     "discard": "advisor.cli.discard:discard",

@@ -9,21 +9,10 @@ import click
 from advisor.cards import WITH_TALON, parse_cards
 from advisor.cli.guard import ExitCode
 from advisor.cli.help import Command
-from advisor.cli.options import (
-    convention_option,
-    effective_convention,
-    jobs_option,
-    json_option,
-    samples_option,
-    seed_option,
-    table_option,
-)
-from advisor.cli.progress import on_terminal
+from advisor.cli.options import effective_convention, game_run_options
 from advisor.contract import PASS, Bid
 from advisor.errors import BidError
 from advisor.i18n import N_, Phrase
-from advisor.jsonout import json_text
-from advisor.limits import MAX_DISCARD_SAMPLES
 from advisor.seats import Lead
 
 DECLARE_LAYOUTS = 400  # advisor.exact.declare.DECLARE_LAYOUTS, which help must not load
@@ -61,17 +50,11 @@ DECLARE_LAYOUTS = 400  # advisor.exact.declare.DECLARE_LAYOUTS, which help must 
     show_default=True,
     help=N_("Who leads the first trick: me (the declarer), left or right."),
 )
-@convention_option
-@table_option
-@samples_option(
+@game_run_options(
     N_("The random splits every choice is played on at most (at most {limit:,})."),
     DECLARE_LAYOUTS,
-    MAX_DISCARD_SAMPLES,
+    N_("Play every choice on all the splits."),
 )
-@seed_option(N_("The sampling seed (same seed, same answer)."))
-@click.option("--full", is_flag=True, help=N_("Play every choice on all the splits."))
-@jobs_option(N_("Threads to solve with (0: all cores; the answer is the same)."), default=0)
-@json_option
 def declare(
     cards: tuple[str, ...],
     bid: str | None,
@@ -104,11 +87,8 @@ def declare(
     seat = {Lead.ME: Seat.M, Lead.LEFT: Seat.L, Lead.RIGHT: Seat.R}[Lead(lead)]
     settings = ExactSettings(samples, seed, full=full, jobs=jobs)
     run = functools.partial(declare_odds, twelve, won, GameObjective(rules, seat), settings)
-    found = on_terminal(run, show=not as_json)
-    if as_json:
-        click.echo(json_text(found.to_dict(), indent=2))
-    else:
-        from advisor.cli.render_declare import render_declaration
+    from advisor.cli.progress import answered
+    from advisor.cli.render_declare import render_declaration
 
-        render_declaration(found)
+    found = answered(run, as_json, render_declaration)
     raise SystemExit(ExitCode.DECLARE if found.best is not None else ExitCode.PASS)

@@ -19,7 +19,6 @@ from advisor.cli.options import (
     seed_option,
     table_option,
 )
-from advisor.cli.progress import on_terminal
 from advisor.cli.solve import ALL_LAYOUTS
 from advisor.defaults import DISCARD_LAYOUTS
 from advisor.i18n import N_, _
@@ -153,11 +152,8 @@ def _exact(
     from advisor.exact.discard_odds import discard_odds
 
     run = functools.partial(discard_odds, twelve, Lead(lead), table, settings)
-    found = on_terminal(run, show=not as_json)
-    if as_json:
-        click.echo(json_text(found.to_dict(), indent=2))
-    else:
-        from advisor.cli.render_exact_discard import render_discard_odds
+    from advisor.cli.progress import answered
+    from advisor.cli.render_exact_discard import render_discard_odds
 
-        render_discard_odds(found)
+    found = answered(run, as_json, render_discard_odds)
     raise SystemExit(ExitCode.DECLARE if found.declare else ExitCode.PASS)

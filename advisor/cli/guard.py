@@ -62,8 +62,9 @@ class ExitCode(IntEnum):
 
 EXIT_CODE_TABLE = N_("""\b
 Exit codes:
-  0    declare (check, discard), play a game (declare); success (other commands)
-  1    pass (check, discard), give up three down (declare)
+  0    declare (check, discard), play a game (declare), a bid or misère (bid); success
+       (other commands)
+  1    pass (check, discard, bid), give up three down (declare)
   2    bad input or usage
   3    the output cannot be written (full disk, closed or unwritable output)
   4    a compiled part is missing (see advisor --version)

@@ -12,7 +12,7 @@ from advisor.cli.help import Option
 from advisor.defaults import ALLPASS_DEALS, EXACT_DEALS
 from advisor.errors import LimitError
 from advisor.i18n import N_, _
-from advisor.limits import MAX_SAMPLES, resolve_jobs
+from advisor.limits import MAX_DISCARD_SAMPLES, MAX_SAMPLES, resolve_jobs
 from advisor.seats import Lead, Position
 from advisor.table import Table, load_table, resolve_table_path
 
@@ -270,6 +270,27 @@ def exact_run_options(function: F) -> F:
         default=0,
     )(function)
     return full_option(function)
+
+
+def game_run_options(
+    samples_help: str, samples: int, full_help: str, least: int = 1
+) -> Callable[[F], F]:
+    """The options of a command that plays games over sampled splits (``declare``, ``bid``),
+    in this order: ``--convention``, ``--table``, ``--samples`` (its help, default, at least
+    ``least``), ``--seed``, ``--full`` (its help), ``--jobs`` (every core by default: the answer
+    is the same), ``--json``."""
+
+    def decorate(function: F) -> F:
+        function = json_option(function)
+        function = jobs_option(
+            N_("Threads to solve with (0: all cores; the answer is the same)."), default=0
+        )(function)
+        function = click.option("--full", is_flag=True, help=full_help)(function)
+        function = seed_option(N_("The sampling seed (same seed, same answer)."))(function)
+        function = samples_option(samples_help, samples, MAX_DISCARD_SAMPLES, least)(function)
+        return convention_option(table_option(function))
+
+    return decorate
 
 
 def require_exact(

@@ -21,13 +21,13 @@ _HEADER = (
     N_("95% interval"),
     N_("Splits"),
 )
-_LEADS = {
+LEADS = {
     "me": N_("me (the declarer leads the first trick)"),
     "left": N_("left (L leads the first trick)"),
     "right": N_("right (R leads the first trick)"),
 }
-_PRESETS = {"sochi": N_("Sochi"), "leningrad": N_("Leningrad"), "rostov": N_("Rostov")}
-_MODELS = {
+PRESETS = {"sochi": N_("Sochi"), "leningrad": N_("Leningrad"), "rostov": N_("Rostov")}
+MODELS = {
     "folk": N_("folk (each defender whists when his own hand reaches half the quota in sure "
                "tricks; both passing: the contract is written without play)"),
     "both": N_("both (the defenders always whist)"),
@@ -48,9 +48,9 @@ def render_declaration(found: Declaration) -> None:
     lines = [
         (_("Cards"), shown_cards(found.twelve)),
         (_("Bid"), bid),
-        (_("Lead"), _(_LEADS[found.objective.leader.lead.value])),
-        (_("Convention"), _(_PRESETS[convention.preset.value])),
-        (_("Whists"), _(_MODELS[convention.whist_model.value])),
+        (_("Lead"), _(LEADS[found.objective.leader.lead.value])),
+        (_("Convention"), _(PRESETS[convention.preset.value])),
+        (_("Whists"), _(MODELS[convention.whist_model.value])),
         (_("Layouts"), splits),
     ]
     out.print(fields(lines, out.width))

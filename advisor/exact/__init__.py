@@ -16,7 +16,12 @@ solver, so this package imports none of them itself):
   misère's per-suit annotations, ``check --exact``'s result, a seat's sums;
 - :mod:`~advisor.exact.analysis`: the driver (bounds, a sequential estimate, every talon);
 - :mod:`~advisor.exact.misere`: misère's objective and ``check --exact``'s entry point;
-- :mod:`~advisor.exact.discard_odds`: ``discard --exact``.
+- :mod:`~advisor.exact.discard_odds`: ``discard --exact``;
+- :mod:`~advisor.exact.game`, :mod:`~advisor.exact.declare`: a game contract's objective and
+  ``advisor declare``;
+- :mod:`~advisor.exact.bid_talon`, :mod:`~advisor.exact.bid`: one talon's choice for every
+  open bid, and ``advisor bid`` (``bid_odds``: the value of passing, misère and each game bid
+  before the talon).
 
 The score of a layout is :mod:`advisor.scoring`'s, the split streams :mod:`advisor.splits`'s.
 """

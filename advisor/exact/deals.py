@@ -65,11 +65,12 @@ class Deals:
         count = self.per_talon if most is None else min(most, self.per_talon)
         return self._stratum(number, count, f"talon {number} seed {self.seed}")
 
-    def choosing(self, number: int) -> Stratum:
-        """Talon ``number`` with the splits its discard is chosen on (never reported, so
-        that the figures do not flatter the choice)."""
+    def choosing(self, number: int, splits: int = CHOICE_SPLITS_PER_TALON) -> Stratum:
+        """Talon ``number`` with the ``splits`` splits its discard is chosen on (never
+        reported, so that the figures do not flatter the choice; more of them extend the
+        same stream)."""
         seed = f"talon {number} discard choice {self.seed}"
-        return self._stratum(number, CHOICE_SPLITS_PER_TALON, seed)
+        return self._stratum(number, splits, seed)
 
     def _stratum(self, number: int, splits: int, seed: str) -> Stratum:
         return self._sampler.stratum(number, self.talons[number], splits, random.Random(seed))

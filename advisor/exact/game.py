@@ -30,7 +30,7 @@ from advisor.cards import CardSet
 from advisor.contract import Contract, Strain
 from advisor.convention import Convention
 from advisor.defence import model_outcomes
-from advisor.game.solver import makes_ranked, solve_ranked
+from advisor.game.solver import makes_many, makes_ranked, solve_many, solve_ranked
 from advisor.points import TRICKS, Whist, declarer_points, give_up_ledger, misere_ledger
 from advisor.seats import Seat
 
@@ -45,6 +45,11 @@ def _tables(contract: Contract, convention: Convention) -> tuple[tuple[float, ..
         else (0.0,) * (TRICKS + 1)
         for whist in WHISTS
     )  # fmt: skip
+
+
+@functools.cache
+def _give_up(contract: Contract, convention: Convention) -> float:
+    return float(give_up_ledger(contract, convention).points()[Seat.M])
 
 
 def _possible(contract: Contract, whist: Whist, convention: Convention) -> bool:
@@ -70,7 +75,7 @@ class GameObjective:
 
     def give_up(self, contract: Contract) -> float:
         """The declarer's points when he gives ``contract`` up three down."""
-        return float(give_up_ledger(contract, self.convention).points()[Seat.M])
+        return _give_up(contract, self.convention)
 
     def misere_scale(self) -> float:
         """Misère's points a +10 of :data:`advisor.scoring.MISERE`: 1, Leningrad 2 (the pool
@@ -95,6 +100,18 @@ class GameObjective:
     ) -> bytes:
         """The cheap first question: 1 where the declarer takes at least ``level`` tricks."""
         return makes_ranked(hand, pool, strain.suit, self.leader, ranks, level)
+
+    def tricks_masks(
+        self, hand: CardSet, pool: CardSet, strain: Strain, lefts: array[int]
+    ) -> bytes:
+        """:meth:`tricks` of the splits where L holds ``lefts[i]`` (card masks)."""
+        return solve_many(hand, pool, strain.suit, self.leader, lefts)
+
+    def makes_masks(
+        self, hand: CardSet, pool: CardSet, strain: Strain, lefts: array[int], level: int
+    ) -> bytes:
+        """:meth:`makes` of the splits where L holds ``lefts[i]`` (card masks)."""
+        return makes_many(hand, pool, strain.suit, self.leader, lefts, level)
 
 
 def dominant_discards(twelve: CardSet) -> list[CardSet]:

@@ -1,0 +1,112 @@
+"""Text output of ``advisor bid``: each call's points, the ceiling and the answer."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from advisor.cli.grid import Column, Grid
+from advisor.cli.render import console, fields, share
+from advisor.cli.render_declare import LEADS, MODELS, PRESETS
+from advisor.exact.bid import CHOICE_SPLITS, SCORE_SPLITS, BidAdvice, BidFigure, MisereFigure
+from advisor.i18n import N_, _, number, shown_cards
+
+_HEADER = (N_("Call"), N_("Points"), N_("95% interval"), N_("Talons"), N_("Named after the talon"))
+_METHODS = {
+    "full": N_("every talon"),
+    "sequential": N_("a sequential estimate, until the answer was clear"),
+}
+
+
+def render_bid(found: BidAdvice) -> None:
+    out = console()
+    convention = found.objective.convention
+    auction = found.auction
+    calls = " ".join(call.label.text() for call in auction.calls) or _("none (you speak first)")
+    talons = _(
+        "{talons} talons ({method}), each choice made on {choosing} splits and scored on "
+        "{scoring} others (seed {seed})",
+        talons=found.talons,
+        method=_(_METHODS["full" if found.full else "sequential"]),
+        choosing=CHOICE_SPLITS,
+        scoring=SCORE_SPLITS,
+        seed=str(found.seed),
+    )
+    lines = [
+        (_("Hand"), shown_cards(found.hand)),
+        (_("Seat"), auction.seat.label.text()),
+        (_("Auction"), calls),
+        (_("Lead"), _(LEADS[found.lead.value])),
+        (_("Convention"), _(PRESETS[convention.preset.value])),
+        (_("Whists"), _(MODELS[convention.whist_model.value])),
+        (_("Talons"), talons),
+    ]
+    out.print(fields(lines, out.width))
+    out.print()
+    columns = [Column(_(h), right=i in (1, 2, 3)) for i, h in enumerate(_HEADER)]
+    rows = [_pass_row(found)]
+    if found.misere is not None:
+        rows.append(_misere_row(found.misere))
+    rows += _grouped(found.bids)
+    out.print(Grid.of(columns, rows, out.width).text(rows))
+    ceiling = found.ceiling
+    out.print(
+        Text.assemble(
+            (_("Ceiling:") + " ", "bold"),
+            _("none") if ceiling is None else ceiling.label.text(),
+        )
+    )
+    out.print(Text.assemble((_("Answer:") + " ", "bold"), _answer(found)))
+
+
+def _misere_row(misere: MisereFigure) -> tuple[str, ...]:
+    if misere.method == "bounds":
+        caught = _("caught in at least {share}", share=share(misere.p_caught))
+        return (_("misère"), "≤ " + number(misere.points, "+.2f"), "", "", caught)
+    caught = _("caught in {share}", share=share(misere.p_caught))
+    return (_("misère"), number(misere.points, "+.2f"), _span(*misere.interval), "", caught)
+
+
+def _pass_row(found: BidAdvice) -> tuple[str, ...]:
+    source = (
+        _("the table's pass_score") if found.pass_source == "table" else _("what an all-pass costs")
+    )
+    return (_("pass"), number(found.pass_points, "+.2f"), "", "", source)
+
+
+def _grouped(figures: tuple[BidFigure, ...]) -> list[tuple[str, ...]]:
+    """A row a bid, neighbouring bids with the same figures in one row (``6♠ … 8NT``)."""
+    rows: list[tuple[str, ...]] = []
+    first: BidFigure | None = None
+    for index, figure in enumerate(figures):
+        first = first or figure
+        after = figures[index + 1] if index + 1 < len(figures) else None
+        if after is None or _row(after, after)[1:] != _row(figure, figure)[1:]:
+            rows.append(_row(first, figure))
+            first = None
+    return rows
+
+
+def _row(first: BidFigure, figure: BidFigure) -> tuple[str, ...]:
+    choice, fraction = figure.best
+    named = _("give up") if choice is None else choice.label.text()
+    bids = figure.bid.label.text()
+    if first is not figure:
+        bids = f"{first.bid.label.text()} … {bids}"
+    return (
+        bids,
+        number(figure.points, "+.2f"),
+        _span(*figure.interval),
+        number(figure.talons, ","),
+        _("{contract} on {share} of talons", contract=named, share=share(fraction, 0)),
+    )
+
+
+def _span(low: float, high: float) -> str:
+    return f"{number(low, '+.2f')} … {number(high, '+.2f')}"
+
+
+def _answer(found: BidAdvice) -> str:
+    answer = found.answer
+    if answer.contract is not None:
+        return _("bid up to {bid}", bid=answer.label.text())
+    return _("misère") if answer.is_misere else _("pass")

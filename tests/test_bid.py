@@ -1,0 +1,318 @@
+"""``advisor bid``: the per-talon choice against a plain brute force, the auction, the answer."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from advisor.auction import read_auction, split_calls
+from advisor.cards import CardSet, parse_hand
+from advisor.cli import main
+from advisor.contract import CONTRACTS, Bid, Contract
+from advisor.convention import Convention
+from advisor.defence import model_outcomes
+from advisor.errors import BidError, ContractError
+from advisor.exact.bid import BidAdvice, BidFigure, lead_of
+from advisor.exact.bid_talon import Choosing, score_picks, talon_pairs
+from advisor.exact.deals import Deals
+from advisor.exact.game import GameObjective
+from advisor.game import core_available
+from advisor.game.solver import solve_many
+from advisor.points import declarer_points, give_up_ledger
+from advisor.seats import Lead, Position, Seat
+
+needs_core = pytest.mark.skipif(not core_available(), reason="the game solver is not built")
+
+STRONG = "9S 10S JS QS KS AS KC AC 7D AD"
+MIDDLE = "7S 8S AS KC AC 9D QD AD KH AH"
+SOCHI = Convention()
+
+
+# ----------------------------------------------------------------------------------------------
+# The choice on one talon, against a brute force
+
+
+def _brute_picks(
+    hand: CardSet, talon: CardSet, pool: CardSet, lefts: list[int], bids: list[Contract],
+    leader: Seat, convention: Convention,
+) -> list[tuple[CardSet | None, Contract | None, float]]:  # fmt: skip
+    """Every dominant discard and strain solved on every split, every contract at least the
+    bid priced by points.py, giving up when strictly better: written apart from Choosing."""
+    layouts = [(left, pool.mask & ~left) for left in lefts]
+    pairs = talon_pairs(hand | talon)
+    tricks = [
+        solve_many(pair.hand, pool, pair.strain.suit, leader, lefts) for pair in pairs
+    ]  # fmt: skip
+    found = []
+    for bid in bids:
+        best: tuple[CardSet | None, Contract | None, float] | None = None
+        for pair, taken in zip(pairs, tricks, strict=True):
+            for contract in CONTRACTS:
+                if contract < bid or contract.strain is not pair.strain:
+                    continue
+                whists = model_outcomes(convention.whist_model, contract, layouts, convention.ten)
+                points = [
+                    declarer_points(contract, whist, convention)[t]
+                    for whist, t in zip(whists, taken, strict=True)
+                ]
+                mean = sum(points) / len(points)
+                if best is None or mean > best[2] + 1e-9:
+                    best = (pair.discards, contract, mean)
+        give_up = float(give_up_ledger(bid, convention).points()[Seat.M])
+        assert best is not None
+        found.append((None, None, give_up) if give_up > best[2] + 1e-9 else best)
+    return found
+
+
+@needs_core
+@pytest.mark.parametrize(
+    ("hand", "lead", "numbers"),
+    [(STRONG, Lead.ME, (0, 100, 230)), (MIDDLE, Lead.LEFT, (7, 50)),
+     ("7S QS AS 8C KC 9D JD AD 10H QH", Lead.RIGHT, (3,))],
+)  # fmt: skip
+def test_choice_is_the_brute_force_argmax(hand: str, lead: Lead, numbers: tuple[int, ...]) -> None:
+    """The screened choice (cheap questions, pairs dropped on their bounds) picks what solving
+    every pair on every split picks, for every bid, with the same mean points."""
+    cards = parse_hand(hand)
+    deals = Deals(cards, 4, 0)
+    objective = GameObjective(SOCHI, lead.seats[0])
+    bids = [Contract.parse(text) for text in ("6S", "6NT", "7H", "8S", "9D", "10S")]
+    for number in numbers:
+        stratum = deals.choosing(number, 6)
+        pairs = talon_pairs(cards | stratum.talon)
+        picks = Choosing(objective, pairs, stratum.pool, stratum.splits, bids).run()
+        brute = _brute_picks(
+            cards, stratum.talon, stratum.pool, list(stratum.splits), bids, lead.seats[0], SOCHI
+        )
+        for pick, (discards, contract, mean) in zip(picks, brute, strict=True):
+            assert pick.points == pytest.approx(mean, abs=1e-9)
+            if contract is None:
+                assert pick.pair is None
+            else:
+                assert pick.pair is not None and pick.contract == contract
+                assert pairs[pick.pair].discards == discards
+
+
+@needs_core
+def test_score_is_the_choice_played_on_the_other_splits() -> None:
+    """A talon's score is the pick's points on the scoring splits, never the choosing ones."""
+    cards = parse_hand(MIDDLE)
+    deals = Deals(cards, 5, 3)
+    objective = GameObjective(SOCHI, Seat.M)
+    bids = [Contract.parse("6S"), Contract.parse("9S")]
+    choosing, scoring = deals.choosing(11, 6), deals.reported(11)
+    assert set(choosing.splits).isdisjoint(scoring.splits) or choosing.splits != scoring.splits
+    pairs = talon_pairs(cards | choosing.talon)
+    picks = Choosing(objective, pairs, choosing.pool, choosing.splits, bids).run()
+    totals, squares = score_picks(objective, pairs, picks, scoring.pool, scoring.splits)
+    layouts = [(left, scoring.pool.mask & ~left) for left in scoring.splits]
+    for pick, total, square in zip(picks, totals, squares, strict=True):
+        if pick.pair is None:
+            points = [pick.points] * len(layouts)
+        else:
+            pair = pairs[pick.pair]
+            taken = solve_many(pair.hand, scoring.pool, pair.strain.suit, Seat.M, scoring.splits)
+            whists = model_outcomes(SOCHI.whist_model, pick.contract, layouts, SOCHI.ten)
+            points = [
+                declarer_points(pick.contract, w, SOCHI)[t]
+                for w, t in zip(whists, taken, strict=True)
+            ]
+        assert total == pytest.approx(sum(points))
+        assert square == pytest.approx(sum(p * p for p in points))
+
+
+# ----------------------------------------------------------------------------------------------
+# The auction
+
+
+@pytest.mark.parametrize(
+    ("calls", "seat", "standing", "may_hold", "first_call", "lowest"),
+    [
+        ("", "first", "pass", False, True, "6S"),
+        ("6S", "second", "6S", False, True, "6C"),
+        ("6S 6C", "third", "6C", False, True, "6D"),
+        ("6S 6C 6D", "first", "6D", False, False, "6H"),
+        ("6S pass 6C", "first", "6C", True, False, "6C"),  # senior, two left: holds
+        ("pass 6C", "third", "6C", False, True, "6D"),  # junior to second hand
+        ("pass pass", "third", "pass", False, True, "6S"),
+        ("8NT", "second", "8NT", False, True, "misere"),
+        ("7S 8NT", "third", "8NT", False, True, "misere"),
+        ("8NT pass 9S", "first", "9S", True, False, "9S"),
+        ("6S 7S misere", "first", "misere", False, False, "9S"),
+        ("6S, 7 пик", "third", "7S", False, True, "7C"),
+    ],
+)
+def test_auction_table(
+    calls: str, seat: str, standing: str, may_hold: bool, first_call: bool, lowest: str
+) -> None:
+    state = read_auction(calls, Position.parse(seat))
+    assert state.standing == Bid.parse(standing)
+    assert (state.may_hold, state.first_call) == (may_hold, first_call)
+    assert state.lowest == Bid.parse(lowest)
+    assert state.misere_open == (first_call and Bid.parse(lowest) <= Bid.parse("misere"))
+
+
+@pytest.mark.parametrize(
+    ("calls", "seat", "error"),
+    [
+        ("6S 6S", "third", "6♠ is not above the standing bid 6♠"),
+        ("7S 6NT", "third", "6NT is not above the standing bid 7♠"),
+        ("6S misere 7S", "first", "7♠ is not above the standing bid misère"),
+        ("6S 7S pass misere", "second", "misère can only be a player's first bid"),
+        ("6S pass 6C pass", "second", "second hand has passed: no more bids"),
+        ("misere", "first", "first hand bid misère: no more bids"),
+        ("6S pass pass", "first", "the auction is over: nobody is left to outbid"),
+        ("6S", "third", "the auction ends at second hand's turn, not third hand's"),
+        ("", "second", "the auction ends at first hand's turn, not second hand's"),
+    ],
+)
+def test_bad_auctions(calls: str, seat: str, error: str) -> None:
+    with pytest.raises(BidError, match=error):
+        read_auction(calls, Position.parse(seat))
+
+
+def test_a_word_that_is_no_call() -> None:
+    with pytest.raises(ContractError):
+        read_auction("6X", Position.SECOND)
+    assert split_calls("6 бк,pass  7S") == ["6 бк", "pass", "7S"]
+
+
+def test_first_hand_leads() -> None:
+    assert [lead_of(p) for p in Position] == [Lead.ME, Lead.RIGHT, Lead.LEFT]
+    assert all(lead_of(p).positions == (p,) for p in Position)
+
+
+# ----------------------------------------------------------------------------------------------
+# The ceiling and the answer
+
+
+def _advice(values: dict[str, float], pass_points: float, misere: float | None) -> BidAdvice:
+    from advisor.exact.bid import MisereFigure
+
+    bids = tuple(
+        BidFigure(Bid.parse(bid), v, (v - 1, v + 1), ((Contract.parse(bid), 8),))
+        for bid, v in values.items()
+    )  # fmt: skip
+    figure = None if misere is None else MisereFigure(misere, (misere, misere), 0.0, "full")
+    state = read_auction("", Position.FIRST)
+    return BidAdvice(parse_hand(STRONG), state, GameObjective(SOCHI, Seat.M), pass_points,
+                     "table", figure, bids, 8, 0, 8, False)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("values", "pass_points", "misere", "ceiling", "answer"),
+    [
+        ({"6S": 3.0, "6C": 2.0, "7S": -1.0}, 0.0, None, "6C", "bid up to 6♣"),
+        ({"6S": 3.0, "6C": 2.0, "7S": -1.0}, 2.5, None, "6S", "bid up to 6♠"),
+        ({"6S": 3.0, "6C": 2.0, "7S": -1.0}, 4.0, None, None, "pass"),
+        ({"6S": 3.0, "6C": 2.0, "7S": -1.0}, 0.0, 5.0, "6C", "misère"),
+        ({"6S": 3.0, "6C": 2.0, "7S": -1.0}, 0.0, 2.5, "6C", "bid up to 6♣"),
+        ({"6S": -3.0}, -4.0, -5.0, "6S", "bid up to 6♠"),  # passing costs an all-pass
+    ],
+)
+def test_ceiling_and_answer(
+    values: dict[str, float], pass_points: float, misere: float | None,
+    ceiling: str | None, answer: str,
+) -> None:  # fmt: skip
+    found = _advice(values, pass_points, misere)
+    assert found.ceiling == (None if ceiling is None else Bid.parse(ceiling))
+    assert found.answer_words() == answer
+    ascii_ = answer.replace("♠", "S").replace("♣", "C").replace("misère", "misere")
+    assert found.answer_words(ascii=True) == ascii_
+
+
+# ----------------------------------------------------------------------------------------------
+# The command
+
+
+ARGS = [STRONG, "--seat", "third", "--auction", "7S 8S", "--samples", "64"]
+
+
+@needs_core
+def test_same_json_for_any_jobs() -> None:
+    runner = CliRunner()
+    found = [
+        runner.invoke(main, ["bid", *ARGS, "--json", "--jobs", str(jobs)]) for jobs in (1, 2, 3)
+    ]  # fmt: skip
+    assert [r.exit_code for r in found] == [0, 0, 0], found[0].output
+    assert found[0].output == found[1].output == found[2].output
+    data = json.loads(found[0].output)
+    assert data["seat"] == "third" and data["lead"] == "left" and data["auction"] == "7S 8S"
+    assert [b["bid"] for b in data["bids"]][:2] == ["8C", "8D"]
+    assert data["misere"]["method"] == "bounds" and data["misere"]["interval"] is None
+    assert data["ceiling"] == "9S" and data["answer"] == "bid up to 9S"
+    assert data["method"]["choice"] == "separate choosing and scoring splits a talon"
+    assert data["talons"] >= 16 and data["pass"] == {"points": 0.0, "source": "table"}
+    talons = [b["talons"] for b in data["bids"]]
+    assert talons == sorted(talons, reverse=True) and talons[0] == data["talons"]
+    for key in ("ceiling", "answer", "samples", "seed", "convention", "whist_model"):
+        assert key in data
+
+
+@needs_core
+def test_bids_clearly_below_passing_are_worked_out_no_more() -> None:
+    """Once a bid is clearly worth less than passing, it and every bid above it keep the
+    figures of the talons they saw; the bids below go on."""
+    from advisor.exact.bid import MIN_TALONS, bid_odds
+    from advisor.exact.settings import ExactSettings
+    from advisor.table import load_table
+
+    state = read_auction("", Position.FIRST)
+    found = bid_odds(parse_hand(MIDDLE), state, load_table(None), SOCHI,
+                     ExactSettings(samples=8 * 32, jobs=1))  # fmt: skip
+    talons = [figure.talons for figure in found.bids]
+    assert talons[0] == found.talons == 32
+    first = talons.index(MIN_TALONS)
+    assert all(t == MIN_TALONS for t in talons[first:]) and all(t == 32 for t in talons[:first])
+    assert found.bids[first].interval[1] < found.pass_points
+
+
+@needs_core
+def test_another_seed_is_within_the_interval() -> None:
+    runner = CliRunner()
+    values = []
+    for seed in (0, 1):
+        out = runner.invoke(main, ["bid", *ARGS, "--json", "--seed", str(seed)]).output
+        values.append({b["bid"]: b for b in json.loads(out)["bids"]})
+    for bid in ("9NT", "10S"):
+        low, high = values[0][bid]["interval"]
+        assert low <= values[1][bid]["points"] <= high, bid
+
+
+@needs_core
+def test_text_report() -> None:
+    result = CliRunner().invoke(main, ["bid", *ARGS])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Seat        third hand" in out and "Auction     7♠ 8♠" in out
+    assert "Lead        left (L leads the first trick)" in out
+    assert "Ceiling: 9♠" in out and "Answer: bid up to 9♠" in out
+    assert "8♣ … 9♠" in out and "9♠ on 100% of talons" in out
+    assert "splits and scored on 8 others (seed 0)" in out.replace("\n", " ").replace("  ", " ")
+
+
+@needs_core
+def test_russian_report() -> None:
+    result = CliRunner().invoke(main, ["--lang", "ru", "bid", *ARGS])
+    assert result.exit_code == 0, result.output
+    assert "Потолок:" in result.output and "Ответ: заявлять до " in result.output
+    assert "третья рука" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["7S 8S"], "Error:"),
+        ([STRONG, "--seat", "fourth"], "Error:"),
+        ([STRONG, "--seat", "second", "--auction", "6S 6S"], "is not above the standing bid"),
+        ([STRONG, "--auction", "6S pass pass"], "the auction is over"),
+        ([STRONG, "--seat", "second", "--auction", "6X"], "is not a strain"),
+    ],
+)
+def test_bad_input_exits_2(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, ["bid", *args])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
