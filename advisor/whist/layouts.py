@@ -4,11 +4,11 @@ The cards the defender does not see (:attr:`WhistProblem.unseen`) are split betw
 declarer's ten as dealt and the partner's ten, every split equally likely: numbered as
 :mod:`advisor.splits` numbers them (the declarer's share as the rank-th subset in colex
 order), drawn as uniform numbers from a PRNG seeded with the command's seed, or every one.
-The declare model (:mod:`advisor.whist.declaring`) keeps a split when the declarer, holding
-those ten and the talon, could have named the contract, and gives his double-dummy tricks
-after his discard. The work is cut into pieces solved in threads (the searches let go of the
-GIL); the kept layouts come back in the order drawn, so the answer is the same for every
-number of threads.
+The declare model (:mod:`advisor.whist.declaring`, :mod:`advisor.whist.view`) keeps a split
+when the declarer, holding those ten and the talon, would have named the contract, and gives
+his double-dummy tricks after his discard. The work is cut into pieces solved in threads (the
+searches let go of the GIL); the kept layouts come back in the order drawn, so the answer is
+the same for every number of threads.
 """
 
 from __future__ import annotations
@@ -140,7 +140,7 @@ def _declared(problem: WhistProblem, model: DeclareModel, dealt: int) -> tuple[i
     twelve = declarer | problem.talon
     hand = problem.hand
     left, right = (hand, partner) if problem.defender is Seat.L else (partner, hand)
-    found = model.declared(twelve, left, right, problem.contract, problem.lead_seat)
+    found = model.declared(twelve, left, right)
     return None if found is None else (found.tricks, partner.mask)
 
 
