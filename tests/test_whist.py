@@ -37,8 +37,9 @@ from advisor.whist import (
     best_discard,
     whist_advice,
 )
-from advisor.whist.advice import VIEW_SEED
+from advisor.whist.advice import VIEW_SEED, declarer_view
 from advisor.whist.figures import defender_points
+from advisor.whist.layouts import kept_layouts, layouts_for, split_count
 from advisor.whist.view import VIEW_DISCARDS, VIEW_SPLITS
 
 HAND = parse_cards("7S 8S JS 10C QC AC 9D KD 7H AH")
@@ -259,6 +260,21 @@ def test_the_same_answer_for_every_number_of_jobs() -> None:
     one = whist_advice(problem, samples=40, seed=3, jobs=1).to_dict()
     assert whist_advice(problem, samples=40, seed=3, jobs=2).to_dict() == one
     assert one["kept"] == 40 or one["drawn"] == 200
+
+
+@needs_solver
+def test_the_layouts_looked_at_end_with_the_last_one_kept() -> None:
+    weak = parse_cards("7S 8S 10C QC 9D 10D 7H 8H 9H JH")
+    problem = WhistProblem(weak, parse_cards("QS 9C"), Contract.parse("7S"), Side.RIGHT)
+    model = declarer_view(problem, 4)
+    rng = random.Random(4)
+    ranks = [rng.randrange(split_count(problem)) for _ in range(5 * 6)]  # as layouts_for draws
+    every = kept_layouts(problem, model, ranks)
+    assert every.drawn == 30 and every.kept == 10
+    for jobs in (1, 2):
+        found = layouts_for(problem, model, 6, 4, jobs=jobs)
+        assert found.tricks == every.tricks[:6] and found.partners == every.partners[:6]
+        assert kept_layouts(problem, model, ranks[: found.drawn - 1]).kept == 5  # the last: 6th
 
 
 @needs_solver

@@ -37,8 +37,9 @@ from typing import NamedTuple
 
 from advisor.cards import CardSet
 from advisor.contract import Bid, Contract, Strain
+from advisor.defence import model_outcomes
 from advisor.exact.declare import allowed_contracts
-from advisor.exact.game import GameObjective, dominant_discards
+from advisor.exact.game import WHISTS, GameObjective, dominant_discards
 from advisor.game.position import Position
 from advisor.game.solver import declarer_tricks
 from advisor.points import TRICKS
@@ -106,7 +107,8 @@ class _Hand:
     def __init__(self, objective: GameObjective, twelve: CardSet, ranks: array[int]) -> None:
         self.objective, self.twelve, self.ranks = objective, twelve, ranks
         self.pool = twelve.complement()
-        self.lefts = split_hands(self.pool, ranks)
+        pool = self.pool.mask
+        self.layouts = [(left, pool & ~left) for left in split_hands(self.pool, ranks)]
         self._rows: dict[int, list[tuple[float, ...]]] = {}
 
     def choice(self, discards: CardSet, order: int, strain: Strain,
@@ -119,24 +121,26 @@ class _Hand:
 
     def rows(self, contract: Contract) -> list[tuple[float, ...]]:
         """The declarer's points in ``contract`` by his tricks, split by split (the defence's
-        decision in each split is the whist model's)."""
+        decision in each split is the convention's whist model, as ``declare`` reads it)."""
         key = contract.order
         if key not in self._rows:
-            table = self.objective.table(contract)
-            decided = self.objective.decisions(contract, self.pool, self.lefts)
-            self._rows[key] = [table[number] for number in decided]
+            convention = self.objective.convention
+            table = dict(zip(WHISTS, self.objective.table(contract), strict=True))
+            found = model_outcomes(convention.whist_model, contract, self.layouts, convention.ten)
+            self._rows[key] = [table[whist] for whist in found]
         return self._rows[key]
 
     def ask(self, choice: _Choice) -> None:
         """The cheap question at the lowest level the choice may name."""
         self._ask(choice, range(len(self.ranks)), choice.contracts[0].level)
 
-    def deepen(self, choice: _Choice) -> bool:
+    def deepen(self, choice: _Choice, below: float) -> bool:
         """The cheap question one trick lower where the choice failed (a question far from the
         true count is cheap, and it bounds a hopeless choice low); False when there is none
-        left to ask (:data:`DEEPER_STEPS` asked, or no failure left open)."""
+        left to ask (:data:`DEEPER_STEPS` asked, no failure left open) or when no answer could
+        bring the bound of its best contract to ``below`` (the failures taking no trick)."""
         failed = [i for i in range(len(self.ranks)) if choice.low[i] == 0 < choice.high[i]]
-        if choice.steps >= DEEPER_STEPS or not failed:
+        if choice.steps >= DEEPER_STEPS or not failed or _floor(choice) > below:
             return False
         by_level: dict[int, list[int]] = {}
         for i in failed:
@@ -168,6 +172,16 @@ class _Hand:
                 choice.low[i] = choice.high[i] = tricks
             choice.bound()
         choice.solved = True
+
+
+def _floor(choice: _Choice) -> float:
+    """The least the bound of the choice's best contract can come to by asking lower where it
+    failed: those splits at no trick, the others as they are bounded."""
+    count = len(choice.high)
+    tricks = [0 if low == 0 else high for low, high in zip(choice.low, choice.high, strict=True)]
+    return max(
+        sum(row[t] for row, t in zip(rows, tricks, strict=True)) / count for rows in choice.rows
+    )
 
 
 def _rank(choice: _Choice) -> tuple[float, int, int]:
@@ -239,7 +253,7 @@ class DeclarerView:
         for choice in targets:
             hand.ask(choice)
         while targets and _most(targets) > give_up:
-            if not any(hand.deepen(c) for c in targets if c.uppers[0] > give_up):
+            if not any(hand.deepen(c, give_up) for c in targets if c.uppers[0] > give_up):
                 break
         if targets and _most(targets) <= give_up:
             return None  # he would rather give up than play the target
@@ -263,7 +277,7 @@ class DeclarerView:
             if not open_:
                 break
             top = max(open_, key=lambda c: (c.upper, -c.order))
-            if not hand.deepen(top):
+            if not hand.deepen(top, value):
                 hand.solve(top)
         if found is None or found.best[0] <= give_up:
             return None
