@@ -62,7 +62,7 @@ def test_text(runner: CliRunner) -> None:
         "Talon          ♠Q ♣9",
         "Contract       7♠, the declarer on your right; you speak first",
     ]
-    model = "Declare model  the advisor's declare on his twelve cards, over 8 splits of the"
+    model = "Declare model  the advisor's declare on his twelve cards, over 6 splits of the"
     at = lines.index(model)
     assert lines[at + 1 : at + 3] == [
         "               defenders' cards (the likeliest discard a strain); he plays the",
@@ -84,7 +84,7 @@ def test_json_is_the_same_for_every_number_of_jobs(runner: CliRunner) -> None:
     assert found["declare_model"] == "declarer-view" and found["partner_rule"] == "folk"
     assert found["declare_splits"] == VIEW_SPLITS and found["declare_discards"] == VIEW_DISCARDS
     assert found["discard_played"] == "declarer-view"
-    assert found["kept"] == 35 and found["drawn"] == 200 and found["too_few"] is False
+    assert found["kept"] == 38 and found["drawn"] == 200 and found["too_few"] is False
     assert {choice["choice"] for choice in found["choices"]} == {"pass", "whist"}
     assert found["best"] == found["choices"][0]["choice"]
 

@@ -29,6 +29,7 @@ from advisor.seats import Seat
 from advisor.splits import left_hand_of_rank
 from advisor.whist import DeclarerView, best_discard
 from advisor.whist.declaring import likeliest_first
+from advisor.whist.view import VIEW_TRUMPS
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
@@ -43,13 +44,17 @@ def plain_answer(
 ) -> tuple[CardSet, Contract] | None:
     """The declarer's answer (discard and contract; None: he gives up), every choice solved."""
     lowest = bid.contract
-    allowed = [c for c in CONTRACTS if lowest is None or c >= lowest]
+    assert lowest is not None
+    allowed = [c for c in CONTRACTS if c >= lowest]
     pool = twelve.complement()
     lefts = [left_hand_of_rank(pool, rank) for rank in ranks]
     every = dominant_discards(twelve)
     best: tuple[tuple[float, int, int], CardSet, Contract] | None = None
     for strain in Strain:
         mine = [c for c in allowed if c.strain is strain]
+        held = sum(card.suit is strain.suit for card in twelve)
+        if strain is not lowest.strain and strain.suit is not None and held < VIEW_TRUMPS:
+            continue  # a suit he holds too few of is not considered as trumps
         tried = every
         if discards is not None:
             tried = sorted(likeliest_first(twelve, every, strain.suit)[:discards], key=every.index)
@@ -65,7 +70,7 @@ def plain_answer(
                 key = (sum(points) / len(points), -contract.order, -order)
                 if best is None or key > best[0]:
                     best = (key, thrown, contract)
-    assert best is not None and lowest is not None
+    assert best is not None
     give_up = float(give_up_ledger(allowed[0], convention).points()[Seat.M])
     return None if best[0][0] <= give_up else (best[1], best[2])
 
