@@ -303,6 +303,11 @@ class DeclarerView:
                 break
         if targets and _most(targets) <= give_up:
             return None  # he would rather give up than play the target
+        for choice in targets:  # solved first: often a higher level of it is better
+            hand.solve(choice)
+        best = max(targets, key=_rank, default=None)
+        if best is not None and best.contracts[best.best[1]] != target:
+            return None
         choices = list(targets)
         for strain in Strain:
             if strain is not first and (strain is bidden or plausible(twelve, strain)):
