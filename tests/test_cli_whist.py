@@ -65,8 +65,8 @@ def test_text(runner: CliRunner) -> None:
     model = "Declare model  the advisor's declare on his twelve cards, over 6 splits of the"
     at = lines.index(model)
     assert lines[at + 1 : at + 3] == [
-        "               defenders' cards (the likeliest discard a strain); he plays the",
-        "               discard it chose",
+        "               defenders' cards (1 discard a strain, the likeliest); he plays",
+        "               the discard it chose",
     ]
     assert lines[at - 1] == "               declarer, seeing only his own cards, names the contract"
     assert "Lone whister  plays open (double dummy); closed play is not priced" in lines

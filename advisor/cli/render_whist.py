@@ -75,8 +75,8 @@ def _model(found: WhistAdvice) -> str:
     discards = (
         _("every discard worth playing")
         if found.model_discards is None
-        else ngettext("the likeliest discard a strain", "the {count} likeliest discards a strain",
-                      found.model_discards)
+        else ngettext("{count} discard a strain, the likeliest",
+                      "{count} discards a strain, the likeliest", found.model_discards)
     )  # fmt: skip
     return ngettext(
         "the advisor's declare on his twelve cards, over {count} split of the defenders' cards "
