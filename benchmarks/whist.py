@@ -15,6 +15,10 @@ Each case runs ``python -m advisor whist ... --json`` with the default samples a
 run (its threads together: on a shared machine the wall clock measures the other users too),
 the median, the slowest and its case, and each case's kept layouts and verdict.
 
+The declare model is the declarer's own view (``advisor/whist/view.py``: ``advisor declare``'s
+choice on his twelve cards over a few splits); nearly all the time goes to it. How often it
+answers as ``advisor declare`` does: ``benchmarks/whist_view.py``.
+
 Targets (issue 31): median at most 1 s, slowest at most 3 s.
 
     python benchmarks/whist.py [--cases 12] [--seed 31] [--jobs 0]

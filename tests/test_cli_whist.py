@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from solver_build import needs_solver
 
 from advisor.cli import main
+from advisor.whist.view import VIEW_DISCARDS, VIEW_SPLITS
 
 HAND = "7S 8S JS 10C QC AC 9D KD 7H AH"
 WEAK = "7S 8S 10C QC 9D 10D 7H 8H 9H JH"
@@ -25,7 +26,8 @@ def run(runner: CliRunner, *args: str, env: dict[str, str] = ENV) -> tuple[int, 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ((HAND, *GAME[:-1], "QS AH"), "Error: the talon's ♥A are in the defender's hand\n"),
+        ((HAND, *GAME[:-1], "QS AH"), "Error: the talon's ♥A is in the defender's hand\n"),
+        ((HAND, *GAME[:-1], "7S AH"), "Error: the talon's ♠7 ♥A are in the defender's hand\n"),
         ((HAND, *GAME[:-1], "QS"), "Error: --talon: 1 card given, 2 are needed\n"),
         ((HAND, "--contract", "misere", *GAME[2:]),
          "Error: --contract: 'misere' is misère: a game contract (6♠ … 10NT) is needed here\n"),
@@ -56,10 +58,17 @@ def test_text(runner: CliRunner) -> None:
     assert code == 0
     lines = out.splitlines()
     assert lines[:3] == [
-        "Hand        ♠7 8 ♣10 Q ♦9 10 ♥7 8 9 J",
-        "Talon       ♠Q ♣9",
-        "Contract    7♠, the declarer on your right; you speak first",
+        "Hand           ♠7 8 ♣10 Q ♦9 10 ♥7 8 9 J",
+        "Talon          ♠Q ♣9",
+        "Contract       7♠, the declarer on your right; you speak first",
     ]
+    model = "Declare model  the advisor's declare on his twelve cards, over 6 splits of the"
+    at = lines.index(model)
+    assert lines[at + 1 : at + 3] == [
+        "               defenders' cards (1 discard a strain, the likeliest); he plays",
+        "               the discard it chose",
+    ]
+    assert lines[at - 1] == "               declarer, seeing only his own cards, names the contract"
     assert "Lone whister  plays open (double dummy); closed play is not priced" in lines
     assert lines[-1].split(" — ")[0] in {"Whist", "Pass"}
 
@@ -72,8 +81,10 @@ def test_json_is_the_same_for_every_number_of_jobs(runner: CliRunner) -> None:
     assert one == two and one[0] == 0
     found = json.loads(one[1])
     assert found["contract"] == "7S" and found["defender_seat"] == "L"
-    assert found["declare_model"] == "double-dummy" and found["partner_rule"] == "folk"
-    assert found["kept"] == 40 and found["too_few"] is False
+    assert found["declare_model"] == "declarer-view" and found["partner_rule"] == "folk"
+    assert found["declare_splits"] == VIEW_SPLITS and found["declare_discards"] == VIEW_DISCARDS
+    assert found["discard_played"] == "declarer-view"
+    assert found["kept"] == 38 and found["drawn"] == 200 and found["too_few"] is False
     assert {choice["choice"] for choice in found["choices"]} == {"pass", "whist"}
     assert found["best"] == found["choices"][0]["choice"]
 

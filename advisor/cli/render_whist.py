@@ -51,6 +51,7 @@ def _heading(found: WhistAdvice) -> list[tuple[str, str]]:
         (_("Lead"), _(LEADER_WORDS[problem.leader.value])),
         (_("Convention"), _(PRESET_WORDS[problem.convention.preset.value])),
         (_("Layouts"), _layouts(found)),
+        (_("Declare model"), _model(found)),
         (_("Declarer"), _("{tricks} tricks on average; makes the contract in {made}",
                           tricks=number(found.mean_tricks, ".2f"), made=share(found.p_made))),
     ]  # fmt: skip
@@ -67,7 +68,22 @@ def _layouts(found: WhistAdvice) -> str:
             "{count:,} kept of {drawn:,} random splits drawn (seed {seed})",
             "{count:,} kept of {drawn:,} random splits drawn (seed {seed})",
             found.kept, drawn=found.drawn, seed=str(found.seed))  # fmt: skip
-    return text + _(": those on which the declarer's double-dummy best discard makes the contract")
+    return text + _(": those on which the declarer, seeing only his own cards, names the contract")
+
+
+def _model(found: WhistAdvice) -> str:
+    discards = (
+        _("every discard worth playing")
+        if found.model_discards is None
+        else ngettext("{count} discard a strain, the likeliest",
+                      "{count} discards a strain, the likeliest", found.model_discards)
+    )  # fmt: skip
+    return ngettext(
+        "the advisor's declare on his twelve cards, over {count} split of the defenders' cards "
+        "({discards}); he plays the discard it chose",
+        "the advisor's declare on his twelve cards, over {count} splits of the defenders' cards "
+        "({discards}); he plays the discard it chose",
+        found.model_splits, discards=discards)  # fmt: skip
 
 
 def _table(choices: tuple[ChoiceFigures, ...], width: int) -> Text:

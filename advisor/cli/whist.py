@@ -4,7 +4,6 @@ for this defender over the layouts on which the declarer could have named the co
 from __future__ import annotations
 
 import functools
-import sys
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -36,9 +35,11 @@ T = TypeVar("T")
         "the game declared, --declarer where the declarer sits (left or right of the "
         "defender), --talon the talon shown to the table.\n\n"
         "The declarer's ten cards and the partner's are drawn at random from the 20 the "
-        "defender does not see; a layout is kept when the declarer could have named the "
-        "contract (his double-dummy best discard on it takes at least the contract's level). "
-        "On each kept layout the game is played double dummy (a lone whister plays open; "
+        "defender does not see; a layout is kept when the declarer, seeing only his twelve "
+        "cards, would name the contract: the advisor's declare, his discards and the contracts "
+        "allowed by a bid of this one valued over a few splits of the defenders' cards, names "
+        "it rather than a higher contract or giving up. On each kept layout the game is played "
+        "double dummy with the discard so chosen (a lone whister plays open; "
         "closed play is not priced) and each call of the defender (pass, whist, half-whist "
         "where the rules allow it) is scored by the convention: his points, a 95% interval, "
         "and the chance the defence falls short of its quota.\n\n"
@@ -116,20 +117,10 @@ def whist(
         effective_convention(table_path, convention),
     )
     run = functools.partial(whist_advice, problem, samples=samples, seed=seed, jobs=jobs)
-    if sys.stderr.isatty():
-        from advisor.cli.render import with_progress
-
-        found = with_progress(run)
-    else:
-        found = run()
-    if as_json:
-        from advisor.jsonout import json_text
-
-        click.echo(json_text(found.to_dict(), indent=2))
-        return
+    from advisor.cli.progress import answered
     from advisor.cli.render_whist import render_whist
 
-    render_whist(found)
+    answered(run, as_json, render_whist)
 
 
 def _option_cards(option: str, text: str, count: int) -> CardSet:

@@ -1,8 +1,11 @@
 """``advisor whist``'s answer: pass, whist or half-whist against a declared game, priced.
 
 :func:`whist_advice` draws the layouts the defender's view allows, keeps those on which the
-declarer could have named the contract (:mod:`advisor.whist.layouts`, the declare model of
-:mod:`advisor.whist.declaring`), and prices each of the defender's calls on them
+declarer would have named the contract (:mod:`advisor.whist.layouts`; the declare model is the
+declarer's own view, :mod:`advisor.whist.view`: ``advisor declare``'s choice on his twelve
+cards over a few splits of the defenders' cards, the same for every layout), plays each with the
+discard the declarer chose so (he cannot see the layout), and prices each of the defender's
+calls on them
 (:mod:`advisor.whist.figures`). A lone whister's play is priced open (double dummy: the cards
 of both defenders in view); closed play ("стоя") is outside double dummy and not priced.
 """
@@ -14,13 +17,15 @@ from typing import Any
 
 from advisor.defaults import WHIST_LAYOUTS
 from advisor.errors import WhistError
+from advisor.exact.game import GameObjective
 from advisor.i18n import Phrase
 from advisor.limits import MIN_INTERVAL_SAMPLES, check_jobs, check_samples
 from advisor.parallel import ProgressCallback
-from advisor.whist.declaring import DeclareModel, DoubleDummyDeclare, ModelName
+from advisor.whist.declaring import DeclareModel, ModelName
 from advisor.whist.figures import ChoiceFigures, choice_rows, difference_interval, figures_of
 from advisor.whist.layouts import layouts_for
 from advisor.whist.problem import Choice, WhistProblem
+from advisor.whist.view import DeclarerView, ViewDeclare
 
 FEW_KEPT = MIN_INTERVAL_SAMPLES
 """Kept layouts below which the figures are flagged as too few to trust (``too_few``)."""
@@ -32,6 +37,10 @@ class WhistAdvice:
 
     problem: WhistProblem
     model: ModelName
+    model_splits: int
+    """Splits of the defenders' cards the declarer's choice is judged on."""
+    model_discards: int | None
+    """Discards the model tries a strain (None: every one worth playing)."""
     samples: int | None
     seed: int
     drawn: int
@@ -69,6 +78,9 @@ class WhistAdvice:
             "partner_rule": "given" if problem.partner is not None else "folk",
             "convention": problem.convention.to_dict(),
             "declare_model": self.model.value,
+            "declare_splits": self.model_splits,
+            "declare_discards": self.model_discards,
+            "discard_played": self.model.value,
             "lone_whister": "open (double dummy); closed play not priced",
             "samples": self.samples,
             "seed": self.seed if self.samples is not None else None,
@@ -95,19 +107,19 @@ def whist_advice(
     progress: ProgressCallback | None = None,
 ) -> WhistAdvice:
     """The defender's calls priced over ``samples`` random splits of the cards he does not see
-    on which the declarer could have named the contract (every such split when None).
-    :class:`WhistError` when there is none."""
+    on which the declarer would have named the contract (every such split when None); the
+    declarer's view is drawn with ``seed`` too. :class:`WhistError` when there is none."""
     check_jobs(jobs)
     if samples is not None:
         check_samples(samples)
-    model = model or DoubleDummyDeclare()
+    model = model or declarer_view(problem, seed)
     layouts = layouts_for(problem, model, samples, seed, jobs=jobs, progress=progress)
     if not layouts.kept:
         raise WhistError(
             Phrase.counted(
-                "the declarer could have named {contract} on none of the {count:,} layout "
+                "the declarer would have named {contract} on none of the {count:,} layout "
                 "looked at (declare model: {model})",
-                "the declarer could have named {contract} on none of the {count:,} layouts "
+                "the declarer would have named {contract} on none of the {count:,} layouts "
                 "looked at (declare model: {model})",
                 layouts.drawn,
                 contract=problem.contract.label,
@@ -124,10 +136,22 @@ def whist_advice(
         )
     level = problem.contract.level
     return WhistAdvice(
-        problem, model.name, samples, seed, layouts.drawn, layouts.kept, layouts.exact,
+        problem, model.name, model.splits, model.discards, samples, seed, layouts.drawn,
+        layouts.kept, layouts.exact,
         tuple(found), margin, sum(layouts.tricks) / layouts.kept,
         sum(tricks >= level for tricks in layouts.tricks) / layouts.kept,
     )  # fmt: skip
+
+
+VIEW_SEED = 1_000_003
+"""Added to the command's seed for the declarer's splits: a stream apart from the layouts'."""
+
+
+def declarer_view(problem: WhistProblem, seed: int) -> ViewDeclare:
+    """The declare model of ``problem``: the declarer's own view (the first hand's lead, the
+    problem's convention), its splits drawn from ``seed`` (a stream apart from the layouts')."""
+    objective = GameObjective(problem.convention, problem.lead_seat)
+    return ViewDeclare(DeclarerView.drawn(objective, seed + VIEW_SEED), problem.contract)
 
 
 _ORDER = (Choice.PASS, Choice.HALF, Choice.WHIST)  # among equals, the cheaper call first

@@ -1,23 +1,18 @@
-"""Whether the declarer could have named the contract on a layout, and his tricks in it.
+"""What a declare model answers, and the declarer's double-dummy best discard on one layout.
 
 The defender does not see the declarer's twelve cards; the layouts he keeps are those on which
-the declarer would have bid and named this contract. That is a model of the declarer, behind
-one small interface (:class:`DeclareModel`): given a layout (the declarer's twelve cards, the
-defenders' hands), the tricks he takes in the contract with his discard, or None when he would
-not have named it.
+the declarer would have named this contract. That is a model of the declarer, behind one small
+interface (:class:`DeclareModel`): given a layout (the declarer's twelve cards, the defenders'
+hands), the discard he plays the contract with and his tricks in it, or None when he would not
+have named it. ``advisor whist``'s model is the declarer's own view
+(:class:`advisor.whist.view.ViewDeclare`).
 
-The model here (:class:`DoubleDummyDeclare`, until ``advisor declare``'s own rule is in the
-library) is cheap and stated: the declarer discards the two cards that leave him the most
-tricks double dummy in the contract's strain **on this layout**, and he named the contract
-when those tricks reach its level. It reads the layout, not only his cards, so it keeps the
-layouts on which he makes the contract: an optimistic declarer, and a defence that falls short
-of its quota more often than against a declarer who bids on his cards alone.
-
-The best discard is found with few searches: only the discards worth playing are tried (for
-each pattern of suits the one that throws the lowest cards, the rule of ``advisor declare``:
-ten at most), first whether any leaves the contract's level (a null-window search each; a
-layout the model rejects costs no more), then one is solved exactly and every other only asked
-whether it takes one trick more, the bar raised each time one does.
+:func:`best_discard` is the double-dummy best discard on a layout that every card is seen in
+(the benchmark deals its games with it). It needs few searches: only the discards worth
+playing are tried (for each pattern of suits the one that throws the lowest cards, the rule of
+``advisor declare``: ten at most), first whether any leaves a given number of tricks (a
+null-window search each), then one is solved exactly and every other only asked whether it
+takes one trick more, the bar raised each time one does.
 """
 
 from __future__ import annotations
@@ -26,7 +21,6 @@ from array import array
 from typing import NamedTuple, Protocol
 
 from advisor.cards import CardSet, Suit
-from advisor.contract import Contract
 from advisor.exact.game import dominant_discards
 from advisor.game.position import Position
 from advisor.game.solver import declarer_tricks, makes_many
@@ -37,7 +31,8 @@ from advisor.words import Word
 class ModelName(Word):
     """The declare models the analysis may use."""
 
-    DOUBLE_DUMMY = "double-dummy"
+    DECLARER_VIEW = "declarer-view"
+    """The declarer's own choice, on his twelve cards only (:mod:`advisor.whist.view`)."""
 
 
 class Declared(NamedTuple):
@@ -48,25 +43,19 @@ class Declared(NamedTuple):
 
 
 class DeclareModel(Protocol):
-    """Could these twelve cards have named the contract, and with which discard."""
+    """Whether these twelve cards would have named the contract, and with which discard."""
 
     name: ModelName
 
-    def declared(
-        self, twelve: CardSet, left: CardSet, right: CardSet, contract: Contract, leader: Seat
-    ) -> Declared | None: ...
+    @property
+    def splits(self) -> int:
+        """Splits of the defenders' cards the declarer's choice is judged on."""
 
+    @property
+    def discards(self) -> int | None:
+        """Discards tried a strain (None: every one worth playing)."""
 
-class DoubleDummyDeclare:
-    """The declarer's double-dummy best discard on the layout; he named the contract when it
-    takes at least its level (see the module's docstring)."""
-
-    name = ModelName.DOUBLE_DUMMY
-
-    def declared(
-        self, twelve: CardSet, left: CardSet, right: CardSet, contract: Contract, leader: Seat
-    ) -> Declared | None:
-        return best_discard(twelve, left, right, contract.trump, leader, at_least=contract.level)
+    def declared(self, twelve: CardSet, left: CardSet, right: CardSet) -> Declared | None: ...
 
 
 def best_discard(
@@ -107,13 +96,23 @@ def best_discard(
 def discard_candidates(twelve: CardSet, trump: Suit | None) -> list[CardSet]:
     """The discards worth playing (:func:`advisor.exact.game.dominant_discards`: for each
     pattern of suits the one that throws the lowest cards, keeping higher cards being never
-    worse), those that keep every trump first, then by the higher rank thrown (the likely best
-    is solved exactly first)."""
+    worse) in the order of :func:`likeliest_first`."""
+    return likeliest_first(twelve, dominant_discards(twelve), trump)
+
+
+def likeliest_first(twelve: CardSet, discards: list[CardSet], trump: Suit | None) -> list[CardSet]:
+    """``discards`` of ``twelve`` in the order a declarer tries them: those that keep every
+    trump first; in a trump contract, those that void more side suits (to ruff them); then
+    those that throw lower cards, then from shorter suits."""
     trump_mask = 0 if trump is None else 0xFF << (8 * int(trump))
+    suits = [0xFF << (8 * suit) for suit in range(4)]
+    length = [(twelve.mask & suit).bit_count() for suit in suits]
 
-    def order(cards: CardSet) -> tuple[int, int, int]:
-        mask = cards.mask
+    def order(cards: CardSet) -> tuple[int, int, int, int, int]:
+        mask, kept = cards.mask, twelve.mask & ~cards.mask
+        voids = sum(bool(mask & suit) and not kept & suit for suit in suits) if trump_mask else 0
         high, low = mask.bit_length() - 1, (mask & -mask).bit_length() - 1
-        return (mask & trump_mask).bit_count(), max(high & 7, low & 7), mask
+        shorter = length[high >> 3] + length[low >> 3]
+        return (mask & trump_mask).bit_count(), -voids, max(high & 7, low & 7), shorter, mask
 
-    return sorted(dominant_discards(twelve), key=order)
+    return sorted(discards, key=order)

@@ -4,15 +4,16 @@ The cards the defender does not see (:attr:`WhistProblem.unseen`) are split betw
 declarer's ten as dealt and the partner's ten, every split equally likely: numbered as
 :mod:`advisor.splits` numbers them (the declarer's share as the rank-th subset in colex
 order), drawn as uniform numbers from a PRNG seeded with the command's seed, or every one.
-The declare model (:mod:`advisor.whist.declaring`) keeps a split when the declarer, holding
-those ten and the talon, could have named the contract, and gives his double-dummy tricks
-after his discard. The work is cut into pieces solved in threads (the searches let go of the
-GIL); the kept layouts come back in the order drawn, so the answer is the same for every
-number of threads.
+The declare model (:mod:`advisor.whist.declaring`, :mod:`advisor.whist.view`) keeps a split
+when the declarer, holding those ten and the talon, would have named the contract, and gives
+his double-dummy tricks after his discard. The work is cut into pieces solved in threads (the
+searches let go of the GIL); the kept layouts come back in the order drawn, so the answer is
+the same for every number of threads.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 from array import array
@@ -27,6 +28,8 @@ from advisor.whist.declaring import DeclareModel
 from advisor.whist.problem import WhistProblem
 
 MAX_PIECE = 32  # layouts a piece of work at most (a few milliseconds each: a bar that moves)
+MAX_ROUND_PIECE = 8  # at most, when the layouts are looked at until there are enough: the
+# pieces begun ahead in other threads when there are (up to two a thread) are work lost
 
 
 @dataclass(frozen=True)
@@ -64,30 +67,16 @@ def layouts_for(
     progress: ProgressCallback | None = None,
 ) -> Layouts:
     """``samples`` kept layouts, from uniform split numbers seeded with ``seed`` (repeats
-    allowed), drawn in rounds until there are enough or :data:`DRAWS_PER_SAMPLE` a layout
-    were drawn (the first ``samples`` kept, in the order drawn); or every split kept when
-    ``samples`` is None."""
+    allowed), looked at in the order drawn until there are enough or :data:`DRAWS_PER_SAMPLE`
+    a layout were looked at (``drawn``: up to the last one kept, or all of them); or every
+    split kept when ``samples`` is None."""
     total = split_count(problem)
     if samples is None:
         found = kept_layouts(problem, model, range(total), jobs=jobs, progress=progress)
         return Layouts(found.drawn, True, found.tricks, found.partners)
     rng = random.Random(seed)
-    most = DRAWS_PER_SAMPLE * samples
-    tricks, partners, drawn = b"", array("I"), 0
-    while len(tricks) < samples and drawn < most:
-        wanted = samples - len(tricks)
-        size = min(most - drawn, max(wanted, 2 * wanted * max(1, drawn) // max(1, len(tricks))))
-        ranks = array("Q", (rng.randrange(total) for _ in range(size)))
-
-        found = kept_layouts(
-            problem, model, ranks, jobs=jobs, progress=_shifted(progress, drawn, most)
-        )
-        tricks += found.tricks
-        partners.extend(found.partners)
-        drawn += size
-    if len(tricks) > samples:  # the draws after the last layout asked for are not counted
-        tricks, partners = tricks[:samples], partners[:samples]
-    return Layouts(drawn, False, tricks, partners)
+    ranks = array("Q", (rng.randrange(total) for _ in range(DRAWS_PER_SAMPLE * samples)))
+    return kept_layouts(problem, model, ranks, jobs=jobs, progress=progress, enough=samples)
 
 
 def kept_layouts(
@@ -97,39 +86,41 @@ def kept_layouts(
     *,
     jobs: int = 1,
     progress: ProgressCallback | None = None,
+    enough: int | None = None,
 ) -> Layouts:
-    """The splits numbered ``ranks`` on which ``model`` says the declarer named the contract."""
+    """The splits numbered ``ranks`` on which ``model`` says the declarer named the contract,
+    looked at in order until ``enough`` are kept (None: all of them); ``drawn`` counts those
+    looked at, up to the last one kept when there are enough (the same for every ``jobs``:
+    the pieces worked out beyond it in other threads are stopped and not counted)."""
     pool = [card.index for card in problem.unseen]
     share = _declarer_share(problem)
-    size = max(1, min(MAX_PIECE, math.ceil(len(ranks) / (CHUNKS_PER_JOB * jobs))))
+    largest = MAX_PIECE if enough is None else MAX_ROUND_PIECE
+    size = max(1, min(largest, math.ceil(len(ranks) / (CHUNKS_PER_JOB * jobs))))
     spans = runs(len(ranks), size)
 
-    def work(span: range) -> tuple[bytes, array[int]]:
-        tricks, partners = bytearray(), array("I")
-        for rank in ranks[span.start : span.stop]:
-            dealt = _subset_of_rank(pool, share, rank)
-            found = _declared(problem, model, dealt)
-            if found is not None:
-                tricks.append(found[0])
-                partners.append(found[1])
-        return bytes(tricks), partners
+    def work(span: range) -> list[tuple[int, int, int]]:
+        found = []
+        for index in span:
+            dealt = _subset_of_rank(pool, share, ranks[index])
+            declared = _declared(problem, model, dealt)
+            if declared is not None:
+                found.append((index, *declared))
+        return found
 
-    tricks, partners = bytearray(), array("I")
-    pieces = in_order(work, spans, jobs, stop_searches)
-    for span, (piece, hands) in zip(spans, pieces, strict=True):
-        tricks += piece
-        partners.extend(hands)
-        if progress is not None:
-            progress(span.stop, len(ranks))
-    return Layouts(len(ranks), False, bytes(tricks), partners)
-
-
-def _shifted(progress: ProgressCallback | None, before: int, most: int) -> ProgressCallback | None:
-    """A round's progress as the draws' progress (of ``most`` at most)."""
-    if progress is None:
-        return None
-    told = progress
-    return lambda done, of: told(before + done, most)
+    tricks, partners, drawn = bytearray(), array("I"), len(ranks)
+    with contextlib.closing(in_order(work, spans, jobs, stop_searches)) as pieces:
+        for span, piece in zip(spans, pieces, strict=False):
+            for index, taken, partner in piece[: None if enough is None else enough - len(tricks)]:
+                tricks.append(taken)
+                partners.append(partner)
+                drawn = index + 1
+            if progress is not None:
+                progress(span.stop, len(ranks))
+            if enough is not None and len(tricks) == enough:
+                break
+        else:
+            drawn = len(ranks)
+    return Layouts(drawn, False, bytes(tricks), partners)
 
 
 def _declared(problem: WhistProblem, model: DeclareModel, dealt: int) -> tuple[int, int] | None:
@@ -140,7 +131,7 @@ def _declared(problem: WhistProblem, model: DeclareModel, dealt: int) -> tuple[i
     twelve = declarer | problem.talon
     hand = problem.hand
     left, right = (hand, partner) if problem.defender is Seat.L else (partner, hand)
-    found = model.declared(twelve, left, right, problem.contract, problem.lead_seat)
+    found = model.declared(twelve, left, right)
     return None if found is None else (found.tricks, partner.mask)
 
 

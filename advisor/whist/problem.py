@@ -165,9 +165,12 @@ def _check_cards(hand: CardSet, talon: CardSet, known: Known) -> None:
                            "the talon holds {count} cards, not 2", len(talon))
         )  # fmt: skip
     if hand & talon:
+        shared = hand & talon
         raise LayoutError(
-            Phrase("the talon's {cards} are in the defender's hand", cards=as_cards(hand & talon))
-        )
+            Phrase.counted("the talon's {cards} is in the defender's hand",
+                           "the talon's {cards} are in the defender's hand", len(shared),
+                           cards=as_cards(shared))
+        )  # fmt: skip
     others = hand | talon
     if known.declarer & known.partner or (known.declarer | known.partner) & others:
         raise LayoutError(Phrase("the cards taken as known overlap the defender's or the talon"))
