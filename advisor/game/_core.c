@@ -39,7 +39,9 @@
  *     among them), then low cards, each from the shortest suits first; the cheapest card that
  *     wins the trick or else the lowest for the others;
  *   - the table's memory mapped with huge pages where Linux offers them, and the entries of a
- *     trick's last positions prefetched together.
+ *     trick's last positions prefetched together; a small "near" table in front of the big one
+ *     (it stays in the core's cache); a position's bucket fetched while its sure tricks are
+ *     counted (a third of the time went in waiting for the table's memory).
  *
  * Tried and not kept (no fewer nodes, or no less time): a best lead kept beside each table
  * entry, killer moves, not storing small endgames, the defender on lead reaching his
@@ -201,10 +203,28 @@ static u64 bucket_mask;
 static int bucket_bits;
 static u64 node_count; /* nodes of every call since clear() (for benchmarks) */
 
+/* The near table: 2**NEAR_BITS entries, direct-mapped, in front of the big one (it stays in
+ * the core's cache: a probe that settles there costs no trip to memory;
+ * measured: 5 to 8 % less CPU time on cold batches and whole hands, a larger one no better). It
+ * holds copies of the big table's entries lately used or written, in their format but with a
+ * tag of their own: the low NEAR_BITS bits of the mix choose the slot, the rest is the tag, in
+ * the bits the big table's tag and age take. A copy may be older than the big table's entry:
+ * its bounds are then looser, never wrong. */
+#ifndef NEAR_BITS
+#define NEAR_BITS 16 /* 512 KB */
+#endif
+#if NEAR_BITS < 16
+#error "NEAR_BITS must be at least 16: the near tag (64 - NEAR_BITS bits) << 16 must fit the word"
+#endif
+#define NEAR_MASK (((u64)1 << NEAR_BITS) - 1)
+static Entry near_table[(size_t)1 << NEAR_BITS];
+
 typedef struct {
     u64 tag; /* tag << 16 | trumps << 15 | leader << 13: the bits that identify the position */
     u64 age; /* the age of the search, << AGE_SHIFT */
     Entry *bucket;
+    u64 near_tag; /* the same for the near table */
+    Entry *near;
 } Probe;
 
 static ALWAYS_INLINE Probe probe_of(const u32 h[3], int leader, int trumps, int age) {
@@ -218,7 +238,18 @@ static ALWAYS_INLINE Probe probe_of(const u32 h[3], int leader, int trumps, int 
     p.bucket = &table[(x & bucket_mask) * WAYS];
     p.tag = (x >> bucket_bits) << TAG_SHIFT | (u64)trumps << 15 | (u64)leader << ID_SHIFT;
     p.age = (u64)age << AGE_SHIFT;
+    p.near = &near_table[x & NEAR_MASK];
+    p.near_tag = (x >> NEAR_BITS) << TAG_SHIFT | (u64)trumps << 15 | (u64)leader << ID_SHIFT;
     return p;
+}
+
+/* The near table's copy of p's entry (0: none), and a copy kept there. */
+static ALWAYS_INLINE Entry near_entry(const Probe *p) {
+    Entry e = *p->near;
+    return (e & ~ID_MASK_LOW) == p->near_tag && (e & 1) ? e : 0;
+}
+static ALWAYS_INLINE void keep_near(const Probe *p, Entry e) {
+    *p->near = p->near_tag | (e & ID_MASK_LOW);
 }
 
 static int entry_ub(Entry e) { return (int)(e >> 1 & 15); }
@@ -377,7 +408,10 @@ static int known_answer(const Child *c, const Search *s) {
     if (c->k > cards) return cards;
     if (s->flags & PRUNE_TABLE) {
         int way;
-        Entry entry = find_entry(&c->probe, &way);
+        Entry entry = near_entry(&c->probe);
+        if (entry && entry_lb(entry) >= c->k) return entry_lb(entry);
+        if (entry && entry_ub(entry) < c->k) return entry_ub(entry);
+        entry = find_entry(&c->probe, &way);
         if (entry && entry_lb(entry) >= c->k) return entry_lb(entry);
         if (entry && entry_ub(entry) < c->k) return entry_ub(entry);
     }
@@ -484,20 +518,28 @@ static int search(const u32 h[3], int leader, int trumps, int k, Search *s) {
     if (k > cards) return cards;
     if (++s->nodes >= s->check_at && must_stop(s)) return 0;
     if (cards == 1) return last_trick_winner(h, leader, trumps) == SEAT_M;
+    Probe probe = {0, 0, NULL, 0, NULL};
+    if (s->flags & PRUNE_TABLE) { /* the big table's bucket is fetched while the sure tricks
+                                   * are counted, unless the near table settles the question */
+        probe = probe_of(h, leader, trumps, s->age);
+        Entry near = near_entry(&probe);
+        if (near && entry_lb(near) >= k) return entry_lb(near);
+        if (near && entry_ub(near) < k) return entry_ub(near);
+        PREFETCH(probe.bucket);
+    }
     int lb = 0, ub = cards;
     if (s->flags & PRUNE_QUICK) {
         sure_bounds(h, leader, trumps, &lb, &ub);
         if (lb >= k) return lb;
         if (ub < k) return ub;
     }
-    Probe probe;
     int way = 0;
     if (s->flags & PRUNE_TABLE) {
-        probe = probe_of(h, leader, trumps, s->age);
         Entry entry = find_entry(&probe, &way);
         if (entry) {
             if ((entry & AGE_MASK) != probe.age) /* still in use: young again */
                 probe.bucket[way] = entry = (entry & ~AGE_MASK) | probe.age;
+            keep_near(&probe, entry);
             if (entry_lb(entry) >= k) return entry_lb(entry);
             if (entry_ub(entry) < k) return entry_ub(entry);
             if (entry_lb(entry) > lb) lb = entry_lb(entry);
@@ -509,8 +551,11 @@ static int search(const u32 h[3], int leader, int trumps, int k, Search *s) {
     if (s->stopped) return 0;
     if (r >= k && r > lb) lb = r;
     if (r < k && r < ub) ub = r;
-    if (s->flags & PRUNE_TABLE)
-        probe.bucket[way] = probe.age | probe.tag | (u64)cards << 9 | (u64)lb << 5 | (u64)ub << 1 | 1;
+    if (s->flags & PRUNE_TABLE) {
+        Entry entry = probe.age | probe.tag | (u64)cards << 9 | (u64)lb << 5 | (u64)ub << 1 | 1;
+        probe.bucket[way] = entry;
+        keep_near(&probe, entry);
+    }
     return r;
 }
 
@@ -848,6 +893,7 @@ static PyObject *py_clear(PyObject *self, PyObject *args) {
     (void)self;
     (void)args;
     memset(table, 0, (bucket_mask + 1) * WAYS * sizeof(Entry));
+    memset(near_table, 0, sizeof near_table);
     node_count = 0;
     Py_RETURN_NONE;
 }
