@@ -42,6 +42,7 @@ from advisor.game import _core  # noqa: E402 - only once we know it exists
 
 SEED = 20261203
 POSITIONS = 2000
+REGAIN_POSITIONS = 2000
 STRAINS: tuple[Suit | None, ...] = (*Suit, None)
 EVERY_PRUNING = [Pruning(flags) for flags in range(Pruning.ALL + 1)]
 
@@ -92,9 +93,54 @@ def test_the_solver_equals_the_brute_force_with_every_pruning_rule_on_and_off() 
             compared += 1
         mid_trick += bool(table)
         seen.add((trump, leader, len(table)))
-    assert compared == POSITIONS * len(EVERY_PRUNING) == 16_000
+    assert compared == POSITIONS * len(EVERY_PRUNING) == 32_000
     assert 0.45 < mid_trick / POSITIONS < 0.55
     assert len(seen) == len(STRAINS) * 3 * 3  # every strain, leader and cards on the table
+
+
+def _declarer_tops_every_lead(hands: list[int], leader: Seat) -> bool:
+    """Whether M holds the top card of every suit the defender ``leader`` holds (where
+    ``Pruning.REGAIN`` may bound the answer)."""
+    everyone = hands[0] | hands[1] | hands[2]
+    for suit in range(4):
+        if hands[leader] >> 8 * suit & 0xFF:
+            top = max(card for card in range(8 * suit, 8 * suit + 8) if everyone >> card & 1)
+            if not hands[0] >> top & 1:
+                return False
+    return True
+
+
+def _regain_position(rng: random.Random) -> tuple[list[int], Suit | None, Seat]:
+    """A trick-boundary position on two or three suits (long suits, where the defenders' low
+    and high cards both matter), a defender on lead and M holding the top card of every suit
+    the leader holds: where ``Pruning.REGAIN`` bounds the answer."""
+    while True:
+        suits = rng.sample(range(4), rng.choice((2, 3)))
+        size = rng.choice((2, 3, 3, 4, 4, 4))
+        deck = rng.sample([suit * 8 + rank for suit in suits for rank in range(8)], 3 * size)
+        hands = [sum(1 << card for card in deck[seat * size : (seat + 1) * size]) for seat in Seat]
+        trump = rng.choice((*(Suit(suit) for suit in suits), None))
+        leader = rng.choice((Seat.L, Seat.R))
+        if _declarer_tops_every_lead(hands, leader):
+            return hands, trump, leader
+
+
+def test_the_declarer_regaining_the_lead_equals_the_brute_force() -> None:
+    # M wins the trick whatever the defender leads, unless the other defender must ruff
+    # (Pruning.REGAIN); every pruning on some, the rule alone on more
+    rng = random.Random(SEED + 2)
+    compared = ruffs = 0
+    for number in range(REGAIN_POSITIONS):
+        hands, trump, leader = _regain_position(rng)
+        partner = hands[3 - leader]
+        ruffs += trump is not None and bool(partner >> 8 * trump & 0xFF)
+        want = brute_force((hands[0], hands[1], hands[2]), trump, leader)
+        position = _position(hands, trump, leader, [])
+        for pruning in EVERY_PRUNING if number % 8 == 0 else [Pruning.REGAIN]:
+            assert declarer_tricks(position, pruning=pruning) == want, (position, pruning)
+            compared += 1
+    assert compared == REGAIN_POSITIONS // 8 * (len(EVERY_PRUNING) - 1) + REGAIN_POSITIONS == 5_750
+    assert ruffs > REGAIN_POSITIONS // 10  # the other defender holds trumps
 
 
 def test_the_best_line_is_legal_and_takes_the_value() -> None:
