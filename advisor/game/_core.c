@@ -124,7 +124,8 @@ static ALWAYS_INLINE int top_run(u32 mine, u32 all) {
 
 /*
  * The tricks the seat holding `own`, on lead, cashes for sure: first his top trumps (each
- * other seat following with a trump while he has one), then in each other suit his top cards,
+ * other seat following with a trump while he has one; all his trumps once no other seat has
+ * one left), then in each other suit his top cards,
  * no more than any other seat still holding a trump has cards of that suit (so that nobody
  * ruffs and the lead stays with him). A seat without a trump may discard anything, which only
  * shortens suits of a seat that cannot ruff.
@@ -133,8 +134,11 @@ static int cash_tricks(u32 own, u32 all, u32 other_a, u32 other_b, int trumps) {
     int sure = 0, trumps_a = 0, trumps_b = 0, side_suits = 4;
     if (trumps) {
         sure = top_run(own >> 24, all >> 24);
-        trumps_a = popcount32(other_a & TRUMP_MASK) - sure;
-        trumps_b = popcount32(other_b & TRUMP_MASK) - sure;
+        trumps_a = popcount32(other_a & TRUMP_MASK);
+        trumps_b = popcount32(other_b & TRUMP_MASK);
+        if (sure >= trumps_a && sure >= trumps_b) sure = popcount32(own & TRUMP_MASK); /* drawn */
+        trumps_a -= sure;
+        trumps_b -= sure;
         side_suits = 3;
     }
     for (int shift = 0; shift < 8 * side_suits; shift += 8) {
