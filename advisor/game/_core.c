@@ -179,7 +179,8 @@ static ALWAYS_INLINE void sure_bounds(const u32 h[3], int leader, int trumps, in
 /*
  * PRUNE_REGAIN: M's sure tricks when the defender `leader` is on lead and M wins the trick
  * whatever suit he leads, 0 when he might not. M wins a suit's lead with its top card when he
- * holds it, unless the other defender, void in a side suit, must ruff it. He then cashes
+ * holds it, or, void in a side suit, by ruffing it with his lowest trump; unless the other
+ * defender, void in that side suit, must ruff too. He then cashes
  * (cash_tricks) from what is left, counted as if the defenders had followed with their lowest
  * cards of the suit (the worst for him: their high cards stay to stop his runs) and a void
  * defender, who then holds no trump, had kept his discard (more cards of a seat without trumps
@@ -192,10 +193,16 @@ static int regain_tricks(const u32 h[3], int leader, int trumps) {
         u32 led = h[leader] >> shift & 0xFF;
         if (!led) continue;
         u32 mine = h[0] >> shift & 0xFF, mate = h[partner] >> shift & 0xFF;
-        if (!mine || highest(mine) != highest(all >> shift & 0xFF)) return 0;
-        if (trumps && shift != 8 * TRUMP_SUIT && !mate && (h[partner] & TRUMP_MASK)) return 0;
+        int side = trumps && shift != 8 * TRUMP_SUIT, card;
+        if (side && !mate && (h[partner] & TRUMP_MASK)) return 0; /* the partner must ruff */
+        if (mine && highest(mine) == highest(all >> shift & 0xFF))
+            card = shift + highest(mine);
+        else if (side && !mine && (h[0] & TRUMP_MASK))
+            card = lowest(h[0] & TRUMP_MASK); /* M must ruff: his lowest trump wins */
+        else
+            return 0;
         u32 after[3];
-        after[SEAT_M] = h[0] & ~(1u << (shift + highest(mine)));
+        after[SEAT_M] = h[0] & ~(1u << card);
         after[leader] = h[leader] & ~(1u << (shift + lowest(led)));
         after[partner] = mate ? h[partner] & ~(1u << (shift + lowest(mate))) : h[partner];
         int sure = 1 + cash_tricks(after[0], after[0] | after[1] | after[2], after[1], after[2], trumps);
