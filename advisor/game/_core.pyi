@@ -4,9 +4,9 @@ Cards are bits of a 32-bit mask, bit ``suit * 8 + rank`` (as :class:`advisor.car
 Seats are ints: 0 = M (the declarer), 1 = L (plays after M), 2 = R; a trick led by seat ``s``
 goes s, s+1, s+2 (mod 3). ``trump`` is a suit 0..3, or 4 (``NO_TRUMP``). ``flags`` is a subset
 of the pruning rules (``PRUNE_EQUIVALENT | PRUNE_QUICK | PRUNE_TABLE | PRUNE_REGAIN``, all by
-default); no answer depends on them. The search keeps one transposition table per process, shared by every
-call and thread (its keys are whole normalised positions, so it never goes stale). Every call
-lets go of the GIL while it searches, and stops as :func:`stop` asks.
+default); no answer depends on them. The search keeps one transposition table per process,
+shared by every call and thread (its keys are whole normalised positions, so it never goes
+stale). Every call lets go of the GIL while it searches, and stops as :func:`stop` asks.
 """
 
 from typing_extensions import Buffer
