@@ -55,8 +55,9 @@ class Pruning(IntFlag):
     TABLE = 4
     """A transposition table of bounds, shared by every call (its keys are exact)."""
     REGAIN = 8
-    """With a defender on lead: the declarer wins the trick whatever suit is led (its top
-    card), then cashes his sure tricks."""
+    """With a defender on lead: the declarer wins the trick whatever suit is led (its top card,
+    or a ruff of a side suit he is void in, the other defender not ruffing too), then cashes
+    his sure tricks."""
     ALL = 15
 
 
