@@ -70,7 +70,7 @@ static void build_compress(void) {
 static u32 representatives(u32 hand) { return hand & ~(hand >> 1 & 0x7F7F7F7Fu); }
 
 /* Order `cards` into `out` by ascending `score`, ties by card; returns how many. */
-static int order_moves(u32 cards, const int score[32], uint8_t out[HAND_CARDS]) {
+static inline int order_moves(u32 cards, const int score[32], uint8_t out[HAND_CARDS]) {
     u32 key[HAND_CARDS];
     int n = 0;
     while (cards) {

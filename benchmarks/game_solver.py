@@ -1,32 +1,66 @@
-"""Speed of the game solver (issue 30): every layout of a hand, on a seeded mixed set of hands.
+"""Speed of the game solver (issue 30): every layout of a hand, and small cold batches.
 
 The set: a strong hand for each strain (♠ ♣ ♦ ♥ no-trump), marginal hands, fully random hands
 (their longest suit trumps) and weak hands on which the declarer leads (the slowest plausible:
 he takes few tricks, and every one of them must be refuted). Each hand's two discards are drawn
-from the other 22 cards; the leader goes round M, L, R except for the weak hands. For each hand,
-with an empty transposition table, the declarer's tricks over all C(20,10) = 184,756 splits of
-the defenders' cards (``--quick``: the first 18,476, a tenth, and the time times ten as the
-estimate), in CPU seconds of one core, the search nodes and the mean tricks. Then the median
-and the slowest hand of each kind and of all.
+from the other 22 cards; the leader goes round M, L, R except for the weak hands.
 
-Targets (issue 30): at most 1 s a hand on typical hands, 5 s on the slowest plausible ones.
+Two measures, in CPU seconds of one core (the machine may be shared), each hand with an empty
+transposition table:
 
-    python benchmarks/game_solver.py [--quick] [--seed N]
+- every layout: the declarer's tricks over all C(20,10) = 184,756 splits of the defenders'
+  cards (``--quick``: the first 18,476, a tenth, and the time times ten as the estimate), with
+  the search nodes and the mean tricks;
+- cold batches, what ``advisor declare`` and ``bid`` ask: the hand's twelve cards (its ten and
+  its discards), ten discards of them (the hand's own and nine drawn), each in the five
+  strains, the tricks of ``--batch`` sampled splits (the same split numbers each time): the
+  CPU microseconds a layout.
+
+Then the median and the slowest hand of each kind and of all. ``--baseline REV`` builds the
+game core of the commit ``REV`` (its ``advisor/game/_core.c`` and the headers) in a temporary
+folder and measures it on the same hands in the same run, each hand right after the current
+core, so that both meet the same machine; its answers must be the current core's.
+
+Targets (issue 30): every layout at most 1 s a hand on typical hands, 5 s on the slowest
+plausible ones.
+
+    python benchmarks/game_solver.py [--quick] [--seed N] [--batch 32] [--baseline REV]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import itertools
 import random
 import statistics
+import subprocess
+import sysconfig
+import tempfile
 import time
+from argparse import Namespace
+from array import array
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol, cast
 
 from advisor.cards import CardSet, Suit
-from advisor.game import clear_table, nodes_searched, trick_histogram
+from advisor.game import _core
+from advisor.game.solver import NO_TRUMP
 from advisor.seats import Seat
-from advisor.solver import EXACT_LAYOUTS
+from advisor.solver import catchers_pool
+from advisor.splits import EXACT_LAYOUTS
 
+ROOT = Path(__file__).resolve().parent.parent
+CORE_SOURCES = (
+    "advisor/game/_core.c",
+    "advisor/_cards.h",
+    "advisor/_splits.h",
+    "advisor/_stop.h",
+)
+"""The game core's source and the headers it includes (the core first)."""
+DISCARDS = 10
+STRAINS = 5
 HANDS_PER_KIND = {"strong": 5, "marginal": 4, "random": 4, "weak, M leads": 3}
 TOP = 7  # the ace's rank index
 
@@ -106,48 +140,148 @@ def hand_set(seed: int) -> list[Hand]:
     return hands
 
 
+class Core(Protocol):
+    """What the benchmark calls of a compiled game core (this one's or a baseline's)."""
+
+    def enumerate(
+        self, m: int, pool: int, trump: int, leader: int, start: int, count: int, /
+    ) -> list[int]: ...
+
+    def solve_ranked(
+        self, m: int, pool: int, trump: int, leader: int, ranks: array[int], /
+    ) -> bytes: ...
+
+    def nodes(self) -> int: ...
+
+    def clear(self) -> None: ...
+
+
 @dataclass(frozen=True)
 class Timing:
     hand: Hand
     seconds: float  # CPU seconds for all 184,756 layouts (estimated with --quick)
     nodes: int
     mean_tricks: float
+    histogram: tuple[int, ...]
 
 
-def measure(hand: Hand, count: int) -> Timing:
-    clear_table()
+def _trump(trump: Suit | None) -> int:
+    return NO_TRUMP if trump is None else int(trump)
+
+
+def measure(core: Core, hand: Hand, count: int) -> Timing:
+    pool = catchers_pool(hand.cards, hand.discards)
+    core.clear()
     start = time.process_time()
-    histogram = trick_histogram(hand.cards, hand.discards, hand.trump, hand.leader, count=count)
+    histogram = core.enumerate(
+        hand.cards.mask, pool.mask, _trump(hand.trump), hand.leader, 0, count
+    )
     seconds = (time.process_time() - start) * EXACT_LAYOUTS / count
     mean = sum(t * n for t, n in enumerate(histogram)) / count
-    return Timing(hand, seconds, nodes_searched(), mean)
+    return Timing(hand, seconds, core.nodes(), mean, tuple(histogram))
 
 
-def summary(label: str, timings: list[Timing]) -> None:
-    slowest = max(timings, key=lambda t: t.seconds)
-    median = statistics.median(t.seconds for t in timings)
-    print(f"{label:14} median {median:6.2f} s   slowest {slowest.seconds:6.2f} s  ({slowest.hand})")
+@dataclass(frozen=True)
+class Batches:
+    hand: Hand
+    micros: float  # CPU microseconds a layout
+    tricks: bytes
+
+
+def cold_batches(core: Core, hand: Hand, batch: int, seed: int) -> Batches:
+    """The hand's twelve cards, ten discards of them in the five strains, ``batch`` sampled
+    splits each (see the module's docstring), from an empty table."""
+    rng = random.Random(seed)
+    twelve = hand.cards | hand.discards
+    pairs = (CardSet.of(pair) for pair in itertools.combinations(twelve, 2))
+    others = [pair for pair in pairs if pair != hand.discards]
+    discards = [hand.discards, *rng.sample(others, DISCARDS - 1)]
+    ranks = array("I", rng.sample(range(EXACT_LAYOUTS), batch))
+    core.clear()
+    tricks = bytearray()
+    start = time.process_time()
+    for thrown in discards:
+        kept = twelve - thrown
+        pool = catchers_pool(kept, thrown)
+        for trump in (*Suit, None):
+            tricks += core.solve_ranked(kept.mask, pool.mask, _trump(trump), hand.leader, ranks)
+    micros = (time.process_time() - start) * 1e6 / (len(discards) * STRAINS * batch)
+    return Batches(hand, micros, bytes(tricks))
+
+
+def build_baseline(revision: str, folder: Path) -> Core:
+    """The game core of commit ``revision``, built in ``folder`` and loaded."""
+    for source in CORE_SOURCES:
+        text = subprocess.run(
+            ["git", "-C", str(ROOT), "show", f"{revision}:{source}"],
+            check=True,
+            capture_output=True,
+        ).stdout
+        (folder / source).parent.mkdir(parents=True, exist_ok=True)
+        (folder / source).write_bytes(text)
+    target = folder / ("_core" + str(sysconfig.get_config_var("EXT_SUFFIX")))
+    include = sysconfig.get_paths()["include"]
+    source = str(folder / CORE_SOURCES[0])
+    flags = ["-O3", "-std=c99", "-DNDEBUG", "-fwrapv", "-fPIC", "-shared"]
+    subprocess.run(["gcc", *flags, f"-I{include}", source, "-o", str(target)], check=True)
+    spec = importlib.util.spec_from_file_location("advisor.game._core", target)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return cast(Core, module)
+
+
+def summary(label: str, hands: list[Hand], seconds: list[float], unit: str) -> str:
+    slowest = max(range(len(hands)), key=seconds.__getitem__)
+    median = statistics.median(seconds)
+    return (
+        f"{label:14} median {median:7.2f} {unit:2}  slowest {seconds[slowest]:7.2f} {unit:2}"
+        f"  ({hands[slowest]})"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="a tenth of the layouts a hand")
     parser.add_argument("--seed", type=int, default=30)
+    parser.add_argument("--batch", type=int, default=32, help="splits a cold batch")
+    parser.add_argument("--baseline", metavar="REV", help="also measure the core of commit REV")
     args = parser.parse_args()
     count = EXACT_LAYOUTS // 10 if args.quick else EXACT_LAYOUTS
+    cores: list[tuple[str, Core]] = [("current", cast(Core, _core))]
+    with tempfile.TemporaryDirectory() as folder:
+        if args.baseline:
+            cores.append((f"baseline {args.baseline}", build_baseline(args.baseline, Path(folder))))
+        run(cores, hand_set(args.seed), count, args)
+
+
+def run(cores: list[tuple[str, Core]], hands: list[Hand], count: int, args: Namespace) -> None:
     print(f"{count:,} layouts a hand" + (" (times x10: estimates)" if args.quick else ""))
-    timings = []
-    for hand in hand_set(args.seed):
-        timing = measure(hand, count)
-        timings.append(timing)
-        print(
-            f"{hand.kind:14} {timing.seconds:6.2f} s {timing.nodes / 1e6:8.1f} M nodes "
-            f"mean {timing.mean_tricks:4.2f} tricks  {hand}"
-        )
-    print()
-    for kind in HANDS_PER_KIND:
-        summary(kind, [t for t in timings if t.hand.kind == kind])
-    summary("all", timings)
+    print(f"cold batches: {DISCARDS} discards x {STRAINS} strains x {args.batch} splits a hand")
+    every: dict[str, list[Timing]] = {name: [] for name, _ in cores}
+    cold: dict[str, list[Batches]] = {name: [] for name, _ in cores}
+    for number, hand in enumerate(hands):
+        for name, core in cores:
+            timing = measure(core, hand, count)
+            batches = cold_batches(core, hand, args.batch, args.seed + number)
+            every[name].append(timing)
+            cold[name].append(batches)
+            print(
+                f"{name[:12]:12} {hand.kind:14} {timing.seconds:6.2f} s {timing.nodes / 1e6:7.1f} M"
+                f" nodes mean {timing.mean_tricks:4.2f}  cold {batches.micros:6.1f} us  {hand}"
+            )
+        for name, _ in cores[1:]:
+            if every[name][-1].histogram != every["current"][-1].histogram or (
+                cold[name][-1].tricks != cold["current"][-1].tricks
+            ):
+                raise SystemExit(f"{name} answers otherwise on {hand}")
+    for name, _ in cores:
+        print(f"\n{name}: every layout (CPU s a hand), cold batches (CPU us a layout)")
+        for kind in [*HANDS_PER_KIND, "all"]:
+            mine = [i for i, hand in enumerate(hands) if kind in ("all", hand.kind)]
+            chosen = [hands[i] for i in mine]
+            print(summary(kind, chosen, [every[name][i].seconds for i in mine], "s"))
+            print(summary("  cold", chosen, [cold[name][i].micros for i in mine], "us"))
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 
 Thousands of small random positions (1 to 5 cards a hand, every strain, every leader, half of
 them in the middle of a trick) are solved with every combination of the pruning rules on and
-off, and each answer must equal the brute force's. Published deals are tests too.
+off, and each answer must equal the brute force's; so are positions built for the declarer
+winning back a defender's lead (``Pruning.REGAIN``). Published deals are tests too.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from advisor.game import _core  # noqa: E402 - only once we know it exists
 
 SEED = 20261203
 POSITIONS = 2000
+REGAIN_POSITIONS = 2000
 STRAINS: tuple[Suit | None, ...] = (*Suit, None)
 EVERY_PRUNING = [Pruning(flags) for flags in range(Pruning.ALL + 1)]
 
@@ -92,9 +94,64 @@ def test_the_solver_equals_the_brute_force_with_every_pruning_rule_on_and_off() 
             compared += 1
         mid_trick += bool(table)
         seen.add((trump, leader, len(table)))
-    assert compared == POSITIONS * len(EVERY_PRUNING) == 16_000
+    assert compared == POSITIONS * len(EVERY_PRUNING) == 32_000
     assert 0.45 < mid_trick / POSITIONS < 0.55
     assert len(seen) == len(STRAINS) * 3 * 3  # every strain, leader and cards on the table
+
+
+def _declarer_tops_or_void(hands: list[int], leader: Seat) -> bool:
+    """Whether M holds the top card of, or no card in, every suit the defender ``leader``
+    holds: where ``Pruning.REGAIN`` may bound the answer (M wins the lead with the top card or
+    a ruff), or must not (in no-trump, without a trump, or the other defender ruffing)."""
+    everyone = hands[0] | hands[1] | hands[2]
+    for suit in range(4):
+        if hands[leader] >> 8 * suit & 0xFF and hands[0] >> 8 * suit & 0xFF:
+            top = max(card for card in range(8 * suit, 8 * suit + 8) if everyone >> card & 1)
+            if not hands[0] >> top & 1:
+                return False
+    return True
+
+
+def _regain_position(rng: random.Random) -> tuple[list[int], Suit | None, Seat]:
+    """A trick-boundary position on two or three suits (long suits, where the defenders' low
+    and high cards both matter), a defender on lead and M holding the top card of, or no card
+    in, every suit the leader holds."""
+    while True:
+        suits = rng.sample(range(4), rng.choice((2, 3)))
+        size = rng.choice((2, 3, 3, 4, 4, 4))
+        deck = rng.sample([suit * 8 + rank for suit in suits for rank in range(8)], 3 * size)
+        hands = [sum(1 << card for card in deck[seat * size : (seat + 1) * size]) for seat in Seat]
+        trump = rng.choice((*(Suit(suit) for suit in suits), None))
+        leader = rng.choice((Seat.L, Seat.R))
+        if _declarer_tops_or_void(hands, leader):
+            return hands, trump, leader
+
+
+def test_the_declarer_regaining_the_lead_equals_the_brute_force() -> None:
+    # M wins the trick whatever the defender leads, with a top card or a ruff, unless the
+    # other defender must ruff too (Pruning.REGAIN); every pruning on some, the rule alone on
+    # more
+    rng = random.Random(SEED + 2)
+    compared = partner_trumps = declarer_ruffs = declarer_discards = 0
+    for number in range(REGAIN_POSITIONS):
+        hands, trump, leader = _regain_position(rng)
+        partner_trumps += trump is not None and bool(hands[3 - leader] >> 8 * trump & 0xFF)
+        voids = [
+            suit
+            for suit in range(4)
+            if hands[leader] >> 8 * suit & 0xFF and not hands[0] >> 8 * suit & 0xFF
+        ]
+        declarer_ruffs += bool(voids) and trump is not None and bool(hands[0] >> 8 * trump & 0xFF)
+        declarer_discards += bool(voids) and trump is None
+        want = brute_force((hands[0], hands[1], hands[2]), trump, leader)
+        position = _position(hands, trump, leader, [])
+        for pruning in EVERY_PRUNING if number % 8 == 0 else [Pruning.REGAIN]:
+            assert declarer_tricks(position, pruning=pruning) == want, (position, pruning)
+            compared += 1
+    assert compared == REGAIN_POSITIONS // 8 * (len(EVERY_PRUNING) - 1) + REGAIN_POSITIONS == 5_750
+    assert partner_trumps > REGAIN_POSITIONS // 10  # the other defender holds trumps
+    assert declarer_ruffs > REGAIN_POSITIONS // 10  # M wins some lead by ruffing it
+    assert declarer_discards > REGAIN_POSITIONS // 10  # in no-trump he cannot
 
 
 def test_the_best_line_is_legal_and_takes_the_value() -> None:

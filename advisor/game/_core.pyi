@@ -3,10 +3,10 @@
 Cards are bits of a 32-bit mask, bit ``suit * 8 + rank`` (as :class:`advisor.cards.CardSet`).
 Seats are ints: 0 = M (the declarer), 1 = L (plays after M), 2 = R; a trick led by seat ``s``
 goes s, s+1, s+2 (mod 3). ``trump`` is a suit 0..3, or 4 (``NO_TRUMP``). ``flags`` is a subset
-of the pruning rules (``PRUNE_EQUIVALENT | PRUNE_QUICK | PRUNE_TABLE``, all by default); no
-answer depends on them. The search keeps one transposition table per process, shared by every
-call and thread (its keys are whole normalised positions, so it never goes stale). Every call
-lets go of the GIL while it searches, and stops as :func:`stop` asks.
+of the pruning rules (``PRUNE_EQUIVALENT | PRUNE_QUICK | PRUNE_TABLE | PRUNE_REGAIN``, all by
+default); no answer depends on them. The search keeps one transposition table per process,
+shared by every call and thread (its keys are whole normalised positions, so it never goes
+stale). Every call lets go of the GIL while it searches, and stops as :func:`stop` asks.
 """
 
 from typing_extensions import Buffer
@@ -14,6 +14,7 @@ from typing_extensions import Buffer
 PRUNE_EQUIVALENT: int
 PRUNE_QUICK: int
 PRUNE_TABLE: int
+PRUNE_REGAIN: int
 NO_TRUMP: int
 
 class Stopped(Exception):
@@ -33,7 +34,7 @@ def tricks(
     leader: int,
     first: int = -1,
     second: int = -1,
-    flags: int = 7,
+    flags: int = 15,
     /,
 ) -> int:
     """The tricks M takes when he takes the most he can and L and R together the fewest, every
@@ -49,7 +50,7 @@ def solve_many(
     leader: int,
     l_masks: Buffer,
     at_least: int = 0,
-    flags: int = 7,
+    flags: int = 15,
     /,
 ) -> bytes:
     """The bulk call: for each L hand of ``l_masks`` (native 4-byte unsigned ints; R holds the
@@ -64,14 +65,14 @@ def solve_ranked(
     leader: int,
     ranks: Buffer,
     at_least: int = 0,
-    flags: int = 7,
+    flags: int = 15,
     /,
 ) -> bytes:
     """``solve_many`` for the splits of ``pool`` whose colex ranks (as ``enumerate`` numbers
     them) are in ``ranks``. Raises ValueError for a rank not below C(n, n/2)."""
 
 def enumerate(
-    m: int, pool: int, trump: int, leader: int, start: int, count: int, flags: int = 7, /
+    m: int, pool: int, trump: int, leader: int, start: int, count: int, flags: int = 15, /
 ) -> list[int]:
     """The histogram (11 counts, 0..10 tricks of M) over the splits ``start .. start + count -
     1`` of ``pool`` into L's and R's hands, in colexicographic order of L's positions within

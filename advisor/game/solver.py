@@ -54,7 +54,11 @@ class Pruning(IntFlag):
     """Sure tricks bound the answer: top trumps, and the top cards the seat on lead cashes."""
     TABLE = 4
     """A transposition table of bounds, shared by every call (its keys are exact)."""
-    ALL = 7
+    REGAIN = 8
+    """With a defender on lead: the declarer wins the trick whatever suit is led (its top card,
+    or a ruff of a side suit he is void in, the other defender not ruffing too), then cashes
+    his sure tricks."""
+    ALL = 15
 
 
 @dataclass(frozen=True)
