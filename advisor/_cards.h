@@ -1,7 +1,8 @@
 /*
- * _cards.h: the bit work both compiled solvers (advisor/solver/_core.c, misère, and
- * advisor/allpass/_core.c, all-pass) do on cards, in one place. Each includes it once: the
- * functions are static, so each solver gets its own inlined copy.
+ * _cards.h: the bit work the compiled solvers (advisor/solver/_core.c, misère,
+ * advisor/game/_core.c, game contracts, and advisor/allpass/_core.c, all-pass) do on cards, in
+ * one place. Each includes it once: the functions are static, so each solver gets its own
+ * inlined copy.
  *
  * Cards are bits of a uint32_t: bit suit * 8 + rank (rank 0 = the 7 .. 7 = the ace), the same
  * layout as advisor.cards.CardSet.
