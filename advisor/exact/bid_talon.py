@@ -32,7 +32,7 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from advisor.cards import CardSet, Suit
+from advisor.cards import CardSet
 from advisor.contract import CONTRACTS, LEVELS, Contract, Strain
 from advisor.exact.game import GameObjective, dominant_discards
 from advisor.points import TRICKS
@@ -115,14 +115,14 @@ class Choosing:
         self.exact: dict[int, list[float]] = {}
         """A solved pair's mean points per contract of its strain (by level, 6 … 10)."""
 
-    def means(self, pair: Pair, tricks: Sequence[int]) -> list[float]:
-        """The pair's mean points for each contract of its strain, levels 6 … 10 (a contract
-        not open: no value)."""
+    def means(self, strain: Strain, tricks: Sequence[int]) -> list[float]:
+        """The mean points of a pair of ``strain`` taking ``tricks`` on the splits, for each
+        contract of the strain, levels 6 … 10 (a contract not open: no value)."""
         count = len(tricks)
         return [
             float("-inf") if rows is None
             else sum([row[t] for row, t in zip(rows, tricks, strict=True)]) / count
-            for rows in self.rows[pair.strain]
+            for rows in self.rows[strain]
         ]  # fmt: skip
 
     def best_by_bid(self, means: Sequence[float], strain: Strain) -> list[float]:
@@ -134,77 +134,39 @@ class Choosing:
 
     def run(self) -> list[Pick]:
         """The choice for every bid (see the module)."""
-        count = len(self.lefts)
-        lows = {i: [0] * count for i in range(len(self.pairs))}
-        highs = {i: [TRICKS] * count for i in range(len(self.pairs))}
         best = list(self.give_up)
+        flat = {
+            strain: [self.best_by_bid(self.means(strain, [t] * len(self.lefts)), strain)
+                     for t in range(TRICKS + 1)]
+            for strain in Strain
+        }  # fmt: skip
+        """For each strain and tricks t, each bid's best of a pair taking t on every split."""
 
-        def dominated(index: int, tricks: Sequence[int]) -> bool:
-            pair = self.pairs[index]
-            upper = self.best_by_bid(self.means(pair, tricks), pair.strain)
-            return all(u < b for u, b in zip(upper, best, strict=True))
-
-        def raise_best(index: int, tricks: Sequence[int]) -> list[float]:
-            pair = self.pairs[index]
-            means = self.means(pair, tricks)
+        def raise_best(pair: Pair, tricks: Sequence[int]) -> list[float]:
+            means = self.means(pair.strain, tricks)
             found = self.best_by_bid(means, pair.strain)
             best[:] = [max(b, f) for b, f in zip(best, found, strict=True)]
             return means
 
-        def decisive(index: int) -> int | None:
-            """The highest level whose failure on every split would drop the pair (None:
-            none would)."""
-            high = highs[index]
-            if dominated(index, high):
-                return TRICKS + 1
-            if not dominated(index, [0] * len(high)):
-                return None
-            low, top = 0, TRICKS  # at most low tricks drops it, at most top does not
-            while top - low > 1:
-                middle = (low + top) // 2
-                if dominated(index, [min(h, middle) for h in high]):
-                    low = middle
-                else:
-                    top = middle
-            return low + 1
-
-        order = sorted(lows, key=lambda i: -_promise(self.pairs[i]))
+        order = sorted(range(len(self.pairs)), key=lambda i: -_promise(self.pairs[i]))
         for index in order:
             pair = self.pairs[index]
             if self.exact:  # the first is solved at once: the others are weighed against it
-                level = decisive(index)
+                level = _decisive(flat[pair.strain], best)
                 if level is not None:
                     if level > TRICKS:
                         continue  # never the best: its tricks are not needed
-                    low, high = lows[index], highs[index]
-                    open_ = [a < level <= b for a, b in zip(low, high, strict=True)]
-                    self._ask(pair, low, high, [level if o else None for o in open_])
-                    raise_best(index, low)  # a lower bound of its value is one of the best
-                    if dominated(index, high):
+                    made = self.objective.makes_masks(
+                        pair.hand, self.pool, pair.strain, self.lefts, level
+                    )  # fmt: skip
+                    raise_best(pair, [level if m else 0 for m in made])  # its value's lower bound
+                    high = self.means(pair.strain, [TRICKS if m else level - 1 for m in made])
+                    found = self.best_by_bid(high, pair.strain)
+                    if all(f < b for f, b in zip(found, best, strict=True)):
                         continue
-            self.exact[index] = raise_best(index, self._tricks(pair))
+            tricks = self.objective.tricks_masks(pair.hand, self.pool, pair.strain, self.lefts)
+            self.exact[index] = raise_best(pair, tricks)
         return [self._pick(k, bid) for k, bid in enumerate(self.bids)]
-
-    def _tricks(self, pair: Pair) -> bytes:
-        return self.objective.tricks_masks(pair.hand, self.pool, pair.strain, self.lefts)
-
-    def _ask(
-        self, pair: Pair, lows: list[int], highs: list[int], levels: Sequence[int | None]
-    ) -> None:
-        """The cheap question at ``levels[i]`` on each split (None: not asked), the bounds
-        narrowed by its answers."""
-        asked: dict[int, list[int]] = {}
-        for i, level in enumerate(levels):
-            if level is not None:
-                asked.setdefault(level, []).append(i)
-        for level, splits in sorted(asked.items()):
-            lefts = array("I", (self.lefts[i] for i in splits))
-            made = self.objective.makes_masks(pair.hand, self.pool, pair.strain, lefts, level)
-            for i, m in zip(splits, made, strict=True):
-                if m:
-                    lows[i] = level
-                else:
-                    highs[i] = level - 1
 
     def _pick(self, k: int, bid: Contract) -> Pick:
         """The best play for the bid (the first pair and lowest contract on ties), or giving
@@ -222,16 +184,31 @@ class Choosing:
         return found
 
 
+def _decisive(flat: Sequence[Sequence[float]], best: Sequence[float]) -> int | None:
+    """The highest level whose failure on every split would drop a pair (``flat[t]``: its
+    best at each bid taking t tricks everywhere): 11 when even ten tricks would, None when
+    not even none would."""
+    for tricks in range(TRICKS, -1, -1):
+        if all(f < b for f, b in zip(flat[tricks], best, strict=True)):
+            return tricks + 1
+    return None
+
+
+_ACES = 0x80808080  # the aces' bits of a card mask (bit suit * 8 + rank, the ace rank 7)
+_KINGS = 0x40404040
+
+
 def _promise(pair: Pair) -> int:
     """A rough guess of the pair's tricks, to weigh the likeliest best first (the order
     changes no choice, only how soon the others are dropped): its aces and kings, its trumps
     twice and its short side suits (the ruffs), no-trump's aces twice."""
-    ranks = [card.index & 7 for card in pair.hand]
-    tops = sum(1 for rank in ranks if rank >= 6) + sum(1 for rank in ranks if rank == 7)
+    mask = pair.hand.mask
+    aces = (mask & _ACES).bit_count()
+    tops = 2 * aces + (mask & _KINGS).bit_count()
     trumps = pair.strain.suit
     if trumps is None:
-        return tops + sum(1 for rank in ranks if rank == 7)
-    lengths = [pair.hand.suit_mask(suit).bit_count() for suit in Suit]
+        return tops + aces
+    lengths = [(mask >> (8 * suit) & 0xFF).bit_count() for suit in range(4)]
     short = sum(max(0, 2 - length) for suit, length in enumerate(lengths) if suit != trumps)
     return tops + 2 * lengths[trumps] + short
 
