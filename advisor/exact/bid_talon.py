@@ -156,9 +156,7 @@ class Choosing:
                 if level is not None:
                     if level > TRICKS:
                         continue  # never the best: its tricks are not needed
-                    made = self.objective.makes_masks(
-                        pair.hand, self.pool, pair.strain, self.lefts, level
-                    )  # fmt: skip
+                    made = self._makes(pair, self.lefts, level)
                     raise_best(pair, [level if m else 0 for m in made])  # its value's lower bound
                     high = self.means(pair.strain, [TRICKS if m else level - 1 for m in made])
                     found = self.best_by_bid(high, pair.strain)
@@ -167,6 +165,11 @@ class Choosing:
             tricks = self.objective.tricks_masks(pair.hand, self.pool, pair.strain, self.lefts)
             self.exact[index] = raise_best(pair, tricks)
         return [self._pick(k, bid) for k, bid in enumerate(self.bids)]
+
+    def _makes(self, pair: Pair, lefts: array[int], level: int) -> bytes:
+        """The cheap question: 1 on each split of ``lefts`` where the declarer takes at least
+        ``level``."""
+        return self.objective.makes_masks(pair.hand, self.pool, pair.strain, lefts, level)
 
     def _pick(self, k: int, bid: Contract) -> Pick:
         """The best play for the bid (the first pair and lowest contract on ties), or giving
