@@ -12,9 +12,10 @@ with the largest resident set of the runs so far. Printed: each hand's figures, 
 worked out and the answer, then the median and the slowest, with the slowest hand.
 
 ``--baseline REV`` times the code of commit ``REV`` too, in the same run: a checkout of it
-(``git worktree add`` in the temporary directory, its extensions built from a wheel) is put
-first on the path of its runs, and each hand runs on the baseline, then on this code, in turn,
-so that both meet the same load; the summary is printed for each.
+(``git worktree add`` in the temporary directory, its extensions built from a wheel; kept for
+the next run, ``git worktree remove`` it when done) is put first on the path of its runs, and
+each hand runs on the baseline, then on this code, in turn, so that both meet the same load;
+the summary is printed for each.
 """
 
 from __future__ import annotations
