@@ -130,6 +130,23 @@ class Ledger(NamedTuple):
             for p in self.players
         }
 
+    def points_of(self, player: Player) -> Fraction:
+        """One player's :meth:`points` (worked out for him alone: the score tables ask for
+        the declarer's of thousands of ledgers)."""
+        n = len(self.players)
+        zero = Fraction(0)
+        game = {
+            p: self.pool_worth * self.pool.get(p, zero) - self.mountain.get(p, zero)
+            for p in self.players
+        }
+        whists = sum(
+            (self.whists.get((player, q), 0) - self.whists.get((q, player), 0)
+             for q in self.players),
+            zero,
+        )  # fmt: skip
+        balance = Fraction(10, n) * (n * game[player] - sum(game.values(), zero)) + whists
+        return balance / Fraction(10 * (n - 1), n)
+
     def points(self) -> dict[Player, Fraction]:
         """Each player's points: his S over 10·(n−1)/n, so that his own mountain point is −1."""
         n = len(self.players)
@@ -320,7 +337,7 @@ def game_points(
     seat: Seat = Seat.M,
 ) -> Fraction:
     """The points of ``seat`` (the declarer M by default) in a game (:func:`game_ledger`)."""
-    return game_ledger(contract, tricks, whist, convention).points()[seat]
+    return game_ledger(contract, tricks, whist, convention).points_of(seat)
 
 
 def declarer_points(contract: Contract, whist: Whist, convention: Convention) -> tuple[float, ...]:

@@ -63,13 +63,15 @@ def hands(count: int, seed: int, size: int = 12) -> list[tuple[str, str]]:
     return found
 
 
-def timed(arguments: list[str]) -> tuple[float, float, float, dict[str, Any]]:
+def timed(
+    arguments: list[str], env: dict[str, str] | None = None
+) -> tuple[float, float, float, dict[str, Any]]:
     """Seconds, CPU seconds, the child's peak memory in MB and the JSON answer of one
-    ``advisor`` run (its exit code 0 or 1)."""
+    ``advisor`` run (its exit code 0 or 1), in the environment ``env`` (default: this one)."""
     command = [sys.executable, "-m", "advisor", *arguments]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
     seconds = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime

@@ -70,11 +70,14 @@ def _brute_picks(
 @pytest.mark.parametrize(
     ("hand", "lead", "numbers"),
     [(STRONG, Lead.ME, (0, 100, 230)), (MIDDLE, Lead.LEFT, (7, 50)),
-     ("7S QS AS 8C KC 9D JD AD 10H QH", Lead.RIGHT, (3,))],
+     ("7S QS AS 8C KC 9D JD AD 10H QH", Lead.RIGHT, (3,)),
+     ("KS AS 10C QC AC 9D 10D QD AD KH", Lead.ME, (1, 2)),  # pairs bounded at 7-9 tricks
+     ("7S 9S JC QC 8D 10D JD 7H 9H KH", Lead.LEFT, (5,))],  # weak: giving up
 )  # fmt: skip
 def test_choice_is_the_brute_force_argmax(hand: str, lead: Lead, numbers: tuple[int, ...]) -> None:
-    """The screened choice (cheap questions, pairs dropped on their bounds) picks what solving
-    every pair on every split picks, for every bid, with the same mean points."""
+    """The screened choice (cheap questions at each pair's decisive level, pairs dropped on
+    their bounds) picks what solving every pair on every split picks, for every bid, with the
+    same mean points."""
     cards = parse_hand(hand)
     deals = Deals(cards, 4, 0)
     objective = GameObjective(SOCHI, lead.seats[0])

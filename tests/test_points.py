@@ -314,6 +314,7 @@ def test_settlement_sums_to_zero(
     assert sum(ledger.points().values()) == 0
     assert set(ledger.points()) == set(ledger.players)
     assert len(ledger.players) == convention.players
+    assert all(ledger.points_of(p) == ledger.points()[p] for p in ledger.players)
 
 
 @given(st.sampled_from(CONTRACTS), whists, conventions)

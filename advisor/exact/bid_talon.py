@@ -12,16 +12,18 @@ on which only the choices made are played and scored.
 
 The choice on the choosing splits is exact: the argmax over every dominant discard
 (:func:`~advisor.exact.game.dominant_discards`), every strain and every contract the bid allows,
-and giving up. Most (discard, strain) pairs are settled without their exact tricks: each is first
-asked the cheap question (does the declarer take the lowest level open?), which bounds its
-points on every split from above (made: ten tricks' points; not made: one trick short's), and a
-pair whose bound is below the best mean already found, at every bid, is never chosen, so its
-tricks are not needed. The pairs are weighed the most promising first: the first is solved;
-each other one, unless its bound drops it, is asked once more where it failed (one trick
-fewer: a cheap question far from the true count), and solved if its bound still does not drop
-it. The best so far counts the lower bounds the questions give too (a pair's value is at
-least its points at the tricks it is known to take). So the choice is the exact argmax on
-the choosing splits, the same as solving every pair (a test compares them).
+and giving up. Most (discard, strain) pairs are settled without their exact tricks. The pairs
+are weighed the likeliest best first (a rough guess of their tricks: trumps, aces and kings,
+short side suits; the order changes no choice, only how soon the others drop); the first is
+solved. Each other one is asked the cheap question (does the declarer take at least ``level``
+tricks?) at its *decisive* level: the highest level whose failure on every split would put the
+pair's best mean below the best found, at every bid (a question far above a pair's true count
+is cheap; asked at the lowest open level instead, a strong pair made it everywhere and was
+bounded by nothing). Where it fails, the pair's points there are at most one trick short's;
+where it is made, at least the level's, which raises the best found (a pair's value is at
+least its points at the tricks it is known to take). A pair whose bound is still not below the
+best at some bid is solved. So the choice is the exact argmax on the choosing splits, the same
+as solving every pair (a test compares them).
 """
 
 from __future__ import annotations
@@ -98,94 +100,76 @@ class Choosing:
             c: _per_layout(objective, c, pool, lefts) for c in self.contracts
         }  # fmt: skip
         self.give_up = [objective.give_up(b) for b in bids]
-        self.start = [
-            [next((i for i, c in enumerate(_levels(s)) if c >= b), len(LEVELS)) for s in Strain]
-            for b in bids
-        ]  # fmt: skip
-        """For each bid and strain, the index of its lowest contract allowed (by level)."""
+        self.rows = {
+            strain: [self.tables.get(contract) for contract in _levels(strain)]
+            for strain in Strain
+        }  # fmt: skip
+        """For each strain, each contract's points per split by tricks (a contract not open:
+        None), levels 6 … 10."""
+        self.start = {
+            strain: [next((i for i, c in enumerate(_levels(strain)) if c >= b), len(LEVELS))
+                     for b in bids]
+            for strain in Strain
+        }  # fmt: skip
+        """For each strain and bid, the index of its lowest contract allowed (by level)."""
         self.exact: dict[int, list[float]] = {}
         """A solved pair's mean points per contract of its strain (by level, 6 … 10)."""
 
-    def means(self, pair: Pair, tricks: Sequence[int]) -> list[float]:
-        """The pair's mean points for each contract of its strain, levels 6 … 10 (a contract
-        not open: no value)."""
-        found = []
-        for contract in _levels(pair.strain):
-            table = self.tables.get(contract)
-            if table is None:
-                found.append(float("-inf"))
-            else:
-                total = sum(row[t] for row, t in zip(table, tricks, strict=True))
-                found.append(total / len(tricks))
-        return found
+    def means(self, strain: Strain, tricks: Sequence[int]) -> list[float]:
+        """The mean points of a pair of ``strain`` taking ``tricks`` on the splits, for each
+        contract of the strain, levels 6 … 10 (a contract not open: no value)."""
+        count = len(tricks)
+        return [
+            float("-inf") if rows is None
+            else sum([row[t] for row, t in zip(rows, tricks, strict=True)]) / count
+            for rows in self.rows[strain]
+        ]  # fmt: skip
 
-    def best_at(self, means: Sequence[float], k: int, strain: Strain) -> float:
-        """The best of a pair's contract means that a win at the ``k``-th bid allows."""
-        return max(means[self.start[k][strain] :], default=float("-inf"))
+    def best_by_bid(self, means: Sequence[float], strain: Strain) -> list[float]:
+        """For each bid, the best of a pair's contract means that a win at it allows."""
+        ceilings = [float("-inf")] * (len(means) + 1)
+        for j in range(len(means) - 1, -1, -1):
+            ceilings[j] = max(means[j], ceilings[j + 1])
+        return [ceilings[j] for j in self.start[strain]]
 
     def run(self) -> list[Pick]:
         """The choice for every bid (see the module)."""
-        level = self.bids[0].level
-        lows: dict[int, list[int]] = {}
-        highs: dict[int, list[int]] = {}
-        for index, pair in enumerate(self.pairs):
-            made = self.objective.makes_masks(pair.hand, self.pool, pair.strain, self.lefts, level)
-            lows[index] = [level if m else 0 for m in made]
-            highs[index] = [TRICKS if m else level - 1 for m in made]
         best = list(self.give_up)
-        ks = range(len(self.bids))
+        flat = {
+            strain: [self.best_by_bid(self.means(strain, [t] * len(self.lefts)), strain)
+                     for t in range(TRICKS + 1)]
+            for strain in Strain
+        }  # fmt: skip
+        """For each strain and tricks t, each bid's best of a pair taking t on every split."""
 
-        def dominated(index: int) -> bool:
-            upper = self.means(self.pairs[index], highs[index])
-            return all(self.best_at(upper, k, self.pairs[index].strain) < best[k] for k in ks)
-
-        def raise_best(index: int, tricks: Sequence[int]) -> list[float]:
-            means = self.means(self.pairs[index], tricks)
-            strain = self.pairs[index].strain
-            best[:] = [max(best[k], self.best_at(means, k, strain)) for k in ks]
+        def raise_best(pair: Pair, tricks: Sequence[int]) -> list[float]:
+            means = self.means(pair.strain, tricks)
+            found = self.best_by_bid(means, pair.strain)
+            best[:] = [max(b, f) for b, f in zip(best, found, strict=True)]
             return means
 
-        upper = {i: self.means(self.pairs[i], highs[i]) for i in highs}
-        order = sorted(highs, key=lambda i: -self.best_at(upper[i], 0, self.pairs[i].strain))
+        order = sorted(range(len(self.pairs)), key=lambda i: -_promise(self.pairs[i]))
         for index in order:
             pair = self.pairs[index]
             if self.exact:  # the first is solved at once: the others are weighed against it
-                if dominated(index):
-                    continue  # never the best: its tricks are not needed
-                self._fewer(pair, lows[index], highs[index])
-                raise_best(index, lows[index])  # a lower bound of its value is one of the best
-                if dominated(index):
-                    continue
-            self.exact[index] = raise_best(index, self._tricks(pair))
+                level = _decisive(flat[pair.strain], best)
+                if level is not None:
+                    if level > TRICKS:
+                        continue  # never the best: its tricks are not needed
+                    made = self._makes(pair, self.lefts, level)
+                    raise_best(pair, [level if m else 0 for m in made])  # its value's lower bound
+                    high = self.means(pair.strain, [TRICKS if m else level - 1 for m in made])
+                    found = self.best_by_bid(high, pair.strain)
+                    if all(f < b for f, b in zip(found, best, strict=True)):
+                        continue
+            tricks = self.objective.tricks_masks(pair.hand, self.pool, pair.strain, self.lefts)
+            self.exact[index] = raise_best(pair, tricks)
         return [self._pick(k, bid) for k, bid in enumerate(self.bids)]
 
-    def _tricks(self, pair: Pair) -> bytes:
-        return self.objective.tricks_masks(pair.hand, self.pool, pair.strain, self.lefts)
-
-    def _fewer(self, pair: Pair, lows: list[int], highs: list[int]) -> None:
-        """Where a level was not made, whether one trick fewer is (far from the true count the
-        question is cheap; asking upwards where a level was made meets the true count soon,
-        as dear as solving)."""
-        self._ask(pair, lows, highs, [high if low == 0 < high else None
-                                      for low, high in zip(lows, highs, strict=True)])  # fmt: skip
-
-    def _ask(
-        self, pair: Pair, lows: list[int], highs: list[int], levels: Sequence[int | None]
-    ) -> None:
-        """The cheap question at ``levels[i]`` on each split (None: not asked), the bounds
-        narrowed by its answers."""
-        asked: dict[int, list[int]] = {}
-        for i, level in enumerate(levels):
-            if level is not None:
-                asked.setdefault(level, []).append(i)
-        for level, splits in sorted(asked.items()):
-            lefts = array("I", (self.lefts[i] for i in splits))
-            made = self.objective.makes_masks(pair.hand, self.pool, pair.strain, lefts, level)
-            for i, m in zip(splits, made, strict=True):
-                if m:
-                    lows[i] = level
-                else:
-                    highs[i] = level - 1
+    def _makes(self, pair: Pair, lefts: array[int], level: int) -> bytes:
+        """The cheap question: 1 on each split of ``lefts`` where the declarer takes at least
+        ``level``."""
+        return self.objective.makes_masks(pair.hand, self.pool, pair.strain, lefts, level)
 
     def _pick(self, k: int, bid: Contract) -> Pick:
         """The best play for the bid (the first pair and lowest contract on ties), or giving
@@ -193,7 +177,7 @@ class Choosing:
         found: Pick | None = None
         for index in sorted(self.exact):
             pair = self.pairs[index]
-            start = self.start[k][pair.strain]
+            start = self.start[pair.strain][k]
             means = self.exact[index][start:]
             for contract, mean in zip(_levels(pair.strain)[start:], means, strict=True):
                 if found is None or mean > found.points:
@@ -201,6 +185,35 @@ class Choosing:
         if found is None or self.give_up[k] > found.points:
             return Pick(None, bid, self.give_up[k])
         return found
+
+
+def _decisive(flat: Sequence[Sequence[float]], best: Sequence[float]) -> int | None:
+    """The highest level whose failure on every split would drop a pair (``flat[t]``: its
+    best at each bid taking t tricks everywhere): 11 when even ten tricks would, None when
+    not even none would."""
+    for tricks in range(TRICKS, -1, -1):
+        if all(f < b for f, b in zip(flat[tricks], best, strict=True)):
+            return tricks + 1
+    return None
+
+
+_ACES = 0x80808080  # the aces' bits of a card mask (bit suit * 8 + rank, the ace rank 7)
+_KINGS = 0x40404040
+
+
+def _promise(pair: Pair) -> int:
+    """A rough guess of the pair's tricks, to weigh the likeliest best first (the order
+    changes no choice, only how soon the others are dropped): its aces and kings, its trumps
+    twice and its short side suits (the ruffs), no-trump's aces twice."""
+    mask = pair.hand.mask
+    aces = (mask & _ACES).bit_count()
+    tops = 2 * aces + (mask & _KINGS).bit_count()
+    trumps = pair.strain.suit
+    if trumps is None:
+        return tops + aces
+    lengths = [(mask >> (8 * suit) & 0xFF).bit_count() for suit in range(4)]
+    short = sum(max(0, 2 - length) for suit, length in enumerate(lengths) if suit != trumps)
+    return tops + 2 * lengths[trumps] + short
 
 
 _LEVELS = {strain: CONTRACTS[strain :: len(Strain)] for strain in Strain}
