@@ -6,8 +6,9 @@ Its value is ``advisor bid``'s (:func:`advisor.exact.bid.talon_value`: on each t
 discard and contract chosen on splits of its own, scored on others), from the seat the lead
 implies (:func:`seats_of`), on a few talons only: ``check --exact`` must stay fast.
 
-**First a screen**, cheap and sound: on each of the first :data:`SCREEN_TALONS` talons, an upper
-bound of the bid's value there, from the cheap question alone (does the declarer take six
+**First a screen**, cheap and sound: on the first talons (:data:`SCREEN_TALONS` at a time, at
+most :data:`SCREEN_MOST`, and no more once the bounds' mean is above the figure to beat), an
+upper bound of the bid's value on each, from the cheap question alone (does the declarer take six
 tricks with this discard and strain?): the points of ten tricks where he does, of five where he
 does not, for the best (discard, strain, contract), or giving up when that is better. Every
 choice scores at most that on every split, so the talon's value is at most its bound. When even
@@ -35,20 +36,22 @@ from advisor.defaults import TALON_COUNT
 from advisor.exact.bid import SCORE_SPLITS, lead_of, talon_value
 from advisor.exact.bid_talon import talon_pairs
 from advisor.exact.deals import Deals
-from advisor.exact.game import GameObjective
+from advisor.exact.game import WHISTS, GameObjective
 from advisor.exact.stopping import Z_CLEAR
 from advisor.game.solver import stop_searches
 from advisor.parallel import in_order
-from advisor.points import TRICKS
+from advisor.points import TRICKS, game_points
 from advisor.sampling import Z95, ClusterMean, normal_interval
 from advisor.seats import Lead, Position
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from advisor.convention import Convention
     from advisor.exact.result import ExactOdds
 
-SCREEN_TALONS = 4  # talons the screen bounds the game's value on
+SCREEN_TALONS = 4  # talons the screen bounds the game's value on at a time (and at least)
+SCREEN_MOST = 16  # talons the screen bounds the game's value on at most
 GAME_TALONS = 8  # talons the game's value is estimated on at most (a multiple of the screen's)
 LOWEST = CONTRACTS[0]  # 6♠: the lowest game bid's lowest contract
 _SEATS = {
@@ -128,14 +131,19 @@ def game_beside_misere(found: ExactOdds, seed: int, jobs: int = 1) -> GameCheck 
     deals = Deals(found.hand, SCORE_SPLITS, seed)
     order = deals.order()
     misere = _Misere(found, objectives[0].misere_scale())
+    threshold = found.pass_score if misere.bounds else max(found.pass_score, misere.points)
     bound = ClusterMean()
     screen = functools.partial(_upper_bounds, deals, objectives)
-    for uppers in in_order(screen, order[:SCREEN_TALONS], max(1, jobs), stop_searches):
-        for upper in uppers:
-            bound.add(upper * SCORE_SPLITS, upper * upper * SCORE_SPLITS, SCORE_SPLITS)
-    high = normal_interval(bound.mean, bound.variance(TALON_COUNT), Z_CLEAR)[1]
-    if high < found.pass_score or misere.clearly_above(bound):
-        return None
+    for start in range(0, SCREEN_MOST, SCREEN_TALONS):
+        batch = order[start : start + SCREEN_TALONS]
+        for uppers in in_order(screen, batch, max(1, min(jobs, len(batch))), stop_searches):
+            for upper in uppers:
+                bound.add(upper * SCORE_SPLITS, upper * upper * SCORE_SPLITS, SCORE_SPLITS)
+        high = normal_interval(bound.mean, bound.variance(TALON_COUNT), Z_CLEAR)[1]
+        if high < found.pass_score or misere.clearly_above(bound):
+            return None
+        if bound.mean > threshold:
+            break  # a game may well be worth more: screening on would not stop it
     sums, named, talons = _estimate(deals, objectives, order[:GAME_TALONS], misere, jobs)
     return GameCheck(
         seats, sums.mean, normal_interval(sums.mean, sums.variance(TALON_COUNT), Z95), talons,
@@ -222,19 +230,26 @@ def _upper_bound(deals: Deals, objective: GameObjective, number: int) -> float:
     the module): the points of ten tricks where six are made, of five where not."""
     stratum = deals.reported(number)
     pool, splits = stratum.pool, stratum.splits
-    rows = {
-        contract: [table[d] for d in objective.decisions(contract, pool, splits)]
-        for contract in CONTRACTS
-        for table in (objective.table(contract),)
-    }
+    convention = objective.convention
+    decisions = {contract: objective.decisions(contract, pool, splits) for contract in CONTRACTS}
     best = objective.give_up(LOWEST)
     for pair in talon_pairs(deals.hand | stratum.talon):
         made = objective.makes_masks(pair.hand, pool, pair.strain, splits, LOWEST.level)
         tricks = [TRICKS if m else LOWEST.level - 1 for m in made]
         for contract in _STRAINS[pair.strain]:
-            mean = sum(row[t] for row, t in zip(rows[contract], tricks, strict=True)) / len(tricks)
-            best = max(best, mean)
+            found = decisions[contract]
+            total = sum(
+                _points(contract, d, t, convention) for d, t in zip(found, tricks, strict=True)
+            )
+            best = max(best, total / len(tricks))
     return best
+
+
+@functools.cache
+def _points(contract: Contract, decision: int, tricks: int, convention: Convention) -> float:
+    """The declarer's points (:meth:`GameObjective.table`'s entry, worked out alone: the
+    screen needs few of them)."""
+    return float(game_points(contract, tricks, WHISTS[decision], convention))
 
 
 _STRAINS = {strain: CONTRACTS[strain :: len(Strain)] for strain in Strain}
@@ -245,4 +260,11 @@ def _by_count(item: tuple[Contract | None, int]) -> tuple[int, int]:
     return -count, -1 if contract is None else contract.order
 
 
-__all__ = ["GAME_TALONS", "SCREEN_TALONS", "GameCheck", "game_beside_misere", "seats_of"]
+__all__ = [
+    "GAME_TALONS",
+    "SCREEN_MOST",
+    "SCREEN_TALONS",
+    "GameCheck",
+    "game_beside_misere",
+    "seats_of",
+]
