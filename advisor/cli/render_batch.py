@@ -191,6 +191,8 @@ def _extra_text(extra: Mapping[str, Any]) -> str:
     parts = []
     talon = all(field in extra for field in _TALON_FIELDS)
     for name, value in extra.items():
+        if "bid" in extra and name.startswith("bid_"):
+            continue  # --bid: its object says it in one line
         if talon and name in _TALON_FIELDS:
             if name == _TALON_FIELDS[0]:
                 parts.append(_talon_text(extra))
@@ -222,6 +224,15 @@ def _field_text(name: str, value: Any) -> str:
             "all-pass: {tricks:.2f} tricks, {score:+.2f}",
             tricks=value["expected_tricks"],
             score=-value["expected_penalty"],
+        )
+    if name == "bid":  # --bid: the seat, the answer and the ceiling
+        from advisor.seats import Position
+
+        return _(
+            "bid, {seat}: {answer} (ceiling {ceiling})",
+            seat=Position.parse(value["seat"]).label.text(),
+            answer=value["answer"],
+            ceiling=value["ceiling"] or "-",
         )
     return f"{name}={_shown(value)}"
 
