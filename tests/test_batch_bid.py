@@ -17,6 +17,7 @@ from solver_build import require_solver
 import advisor.solver
 from advisor.batch.extras import BID_FIELDS, bid_flat, bid_seat
 from advisor.cli import main
+from advisor.contract import Bid
 from advisor.game import core_available
 from advisor.seats import Lead, Position
 
@@ -102,7 +103,10 @@ def test_the_same_for_every_jobs(hands_file: Path) -> None:
 def test_the_table_says_it_in_a_line(hands_file: Path) -> None:
     code, out = _batch(str(hands_file), "--bid", *SETTINGS, "--format", "table")
     assert code == 2
-    assert "bid, second hand: bid up to" in " ".join(out.split())
+    strong, _, _ = _records(hands_file)
+    ceiling = Bid.parse(strong["bid_ceiling"])
+    assert f"bid, second hand: bid up to {ceiling}" in " ".join(out.split())
+    assert "bid, first hand: misère" in " ".join(out.split())
     assert "bid_answer" not in out
 
 

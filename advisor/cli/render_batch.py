@@ -225,14 +225,17 @@ def _field_text(name: str, value: Any) -> str:
             tricks=value["expected_tricks"],
             score=-value["expected_penalty"],
         )
-    if name == "bid":  # --bid: the seat, the answer and the ceiling
+    if name == "bid":  # --bid: the seat and the answer
+        from advisor.cli.render_bid import answer_text
+        from advisor.contract import MISERE, PASS, Bid
         from advisor.seats import Position
 
+        ceiling, words = value["ceiling"], value["answer"]
+        answer = MISERE if words == "misere" else PASS if ceiling is None else Bid.parse(ceiling)
         return _(
-            "bid, {seat}: {answer} (ceiling {ceiling})",
+            "bid, {seat}: {answer}",
             seat=Position.parse(value["seat"]).label.text(),
-            answer=value["answer"],
-            ceiling=value["ceiling"] or "-",
+            answer=answer_text(answer),
         )
     return f"{name}={_shown(value)}"
 

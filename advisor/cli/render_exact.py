@@ -329,6 +329,6 @@ def render_game(game: GameCheck) -> None:
         contract=_("give up") if choice is None else choice.label.text(),
         share=number(100 * share, ".0f"),
         points=number(game.points, "+.1f"),
-        misere=number(game.misere_points, "+.1f"),
+        misere=("≤ " if game.misere_bound else "") + number(game.misere_points, "+.1f"),
     )
     out.print(fields([(_("Game"), text)], out.width))

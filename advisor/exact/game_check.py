@@ -89,6 +89,8 @@ class GameCheck:
     misere_points: float
     """The misère's expected points on the games' scale (an upper bound when it has bounds
     only)."""
+    misere_bound: bool
+    """Whether :attr:`misere_points` is a bound (the misère settled by bounds)."""
     pass_points: float
     beats_misere: bool
     """Whether the game's value is clearly above the misère's (see the module)."""
@@ -116,6 +118,7 @@ class GameCheck:
             "best_contract": "give up" if choice is None else choice.ascii(),
             "best_share": round(share, 4),
             "misere_points": round(self.misere_points, 3),
+            "misere_bound": self.misere_bound,
             "beats_misere": self.beats_misere,
             "named": self.worth_naming,
         }
@@ -147,7 +150,8 @@ def game_beside_misere(found: ExactOdds, seed: int, jobs: int = 1) -> GameCheck 
     sums, named, talons = _estimate(deals, objectives, order[:GAME_TALONS], misere, jobs)
     return GameCheck(
         seats, sums.mean, normal_interval(sums.mean, sums.variance(TALON_COUNT), Z95), talons,
-        tuple(sorted(named.items(), key=_by_count)), misere.points, found.pass_score,
+        tuple(sorted(named.items(), key=_by_count)), misere.points, misere.bounds,
+        found.pass_score,
         misere.clearly_below(sums),
     )  # fmt: skip
 
