@@ -102,8 +102,8 @@ def check(
     if as_json or quiet:
         passing = _passing(assessment, seats) if allpass else None
         found = None if settings is None else _exact(assessment, settings, passing, False)
-        game = None if found is None or settings is None else _game(found, settings)
-        if as_json:
+        if as_json:  # --quiet: the exit code alone, the misère's verdict; no word on games
+            game = None if found is None or settings is None else _game(found, settings)
             _print_json(assessment, talon, passing, found, game)
     else:  # the founding rules at once, then each slower part as it is done
         passing, found = _render(assessment, talon, seats if allpass else None, settings)
