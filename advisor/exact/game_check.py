@@ -140,8 +140,11 @@ def game_beside_misere(found: ExactOdds, seed: int, jobs: int = 1) -> GameCheck 
     for start in range(0, SCREEN_MOST, SCREEN_TALONS):
         batch = order[start : start + SCREEN_TALONS]
         for uppers in in_order(screen, batch, max(1, min(jobs, len(batch))), stop_searches):
-            for upper in uppers:
-                bound.add(upper * SCORE_SPLITS, upper * upper * SCORE_SPLITS, SCORE_SPLITS)
+            # a talon's seats are one cluster, as in the estimate (they share its cards)
+            squares = sum(upper * upper for upper in uppers)
+            bound.add(
+                sum(uppers) * SCORE_SPLITS, squares * SCORE_SPLITS, SCORE_SPLITS * len(uppers)
+            )
         high = normal_interval(bound.mean, bound.variance(TALON_COUNT), Z_CLEAR)[1]
         if high < found.pass_score or misere.clearly_above(bound):
             return None
