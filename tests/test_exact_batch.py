@@ -102,7 +102,7 @@ def test_talon_and_exact_together(runner: CliRunner, hands_file: Path) -> None:
 def test_settings_need_exact(runner: CliRunner, hands_file: Path) -> None:
     result = runner.invoke(main, ["batch", str(hands_file), "--seed", "3"])
     assert result.exit_code == 2
-    assert result.output == "Error: --seed needs --exact\n"
+    assert result.output == "Error: --seed needs --exact or --bid\n"
 
 
 def test_missing_solver(

@@ -208,7 +208,7 @@ def test_usage_errors_in_russian() -> None:
     line = _one_error_line(run("--json", "--format", "csv", input=""))
     assert line == "Ошибка: --json требует jsonl, а --format — csv"
     line = _one_error_line(run("--seat", "first", input=""))
-    assert line == "Ошибка: --seat работает только с --allpass"
+    assert line == "Ошибка: --seat работает только с --allpass или --bid"
 
 
 def test_the_jobs_limit_in_russian() -> None:

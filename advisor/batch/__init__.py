@@ -17,7 +17,7 @@ made once per holding, and the rest once per shape of the holes (:mod:`~advisor.
 """
 
 from advisor.batch.check import BatchJob, Checker, ChunkResult, LineError, Row, Tally
-from advisor.batch.extras import AllPassFields, ExactFields, Extra, extra_analysis
+from advisor.batch.extras import AllPassFields, BidFields, ExactFields, Extra, extra_analysis
 from advisor.batch.reader import HandReader, split_options
 from advisor.batch.records import BANDS, CSV_COLUMNS, csv_header
 from advisor.batch.run import (
@@ -47,6 +47,7 @@ __all__ = [
     "AllPassFields",
     "BatchJob",
     "BatchRun",
+    "BidFields",
     "Checker",
     "ChunkResult",
     "CsvChunk",

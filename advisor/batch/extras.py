@@ -1,6 +1,8 @@
-"""What ``advisor batch --talon`` and ``--exact`` add to every record, computed in the worker
-processes: the fields of ``check --talon --json`` (flat, so that CSV gets one column each) and
-the ``exact`` object of ``check --exact --json``."""
+"""What ``advisor batch --talon``, ``--exact``, ``--allpass`` and ``--bid`` add to every record,
+computed in the worker processes: the fields of ``check --talon --json`` (flat, so that CSV gets
+one column each), the ``exact`` object of ``check --exact --json``, the ``allpass`` object of
+``check --allpass --json``, and ``advisor bid``'s figures (flat in every format, its whole
+``bid`` object in JSON only)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,13 @@ from advisor.verdict import RECORD_FIELDS
 TALON_FIELDS = ("talon_clean", "talon_declare", "talon_expected_combined", "talon_outs")
 EXACT_FIELDS = ("exact",)
 ALLPASS_FIELDS = ("allpass",)
+BID_FIELDS = (
+    "bid_seat", "bid_answer", "bid_ceiling", "bid_pass", "bid_misere", "bid_best_game_points",
+    "bid_best_contract",
+)  # fmt: skip
+BID_OBJECT = "bid"  # advisor bid --json's object, in JSON records only
 EXACT_CHUNK_HANDS = 2  # hands a batch chunk holds with --exact: hard hands take a second or more
+BID_CHUNK_HANDS = 1  # with --bid: a hand takes seconds
 _TAKEN = {"file", "line", "id", "error", *RECORD_FIELDS}  # the record's own fields
 
 
@@ -36,9 +44,12 @@ class Extra:
     chunk_hands: int | None = None
     """For a slow analysis, about how many hands a chunk holds (None: the usual chunks): small
     chunks keep every process busy and the progress bar moving."""
+    json_only: tuple[str, ...] = ()
+    """Fields ``compute`` returns beside ``fields`` that only JSON records hold (an object
+    whose figures ``fields`` already give CSV flat)."""
 
     def __post_init__(self) -> None:
-        taken = set(self.fields) & _TAKEN
+        taken = (set(self.fields) | set(self.json_only)) & _TAKEN
         if taken:
             raise ValueError(f"extra field {sorted(taken)[0]!r} would replace a record field")
 
@@ -90,6 +101,54 @@ class AllPassFields:
 
 
 @dataclass(frozen=True)
+class BidFields:
+    """``--bid``: ``advisor bid``'s figures for the hand, from ``seat`` (every hand before it
+    passed) or, when None, from the seat the line's lead implies (:func:`bid_seat`), with
+    ``settings`` (its ``jobs`` unused: batch spreads the hands over processes)."""
+
+    settings: ExactSettings
+    seat: Position | None = None
+
+    def __call__(self, hand: CardSet, lead: Lead, table: Table) -> dict[str, Any]:
+        from advisor.auction import read_auction
+        from advisor.exact.bid import bid_odds
+
+        seat = bid_seat(lead) if self.seat is None else self.seat
+        auction = read_auction(" ".join(["pass"] * seat), seat)
+        found = bid_odds(hand, auction, table, None, self.settings).to_dict()
+        return {**bid_flat(found), BID_OBJECT: found}
+
+
+def bid_seat(lead: Lead) -> Position:
+    """The seat a line's lead implies for ``--bid``: first hand on the player's own lead
+    (first hand leads the first trick), else second hand (the first of the two seats a
+    catcher's lead leaves him, and the one ``--lead right`` means).
+
+    >>> bid_seat(Lead.ME).word, bid_seat(Lead.THEM).word
+    ('first', 'second')
+    """
+    return Position.FIRST if lead is Lead.ME else Position.SECOND
+
+
+def bid_flat(found: Mapping[str, Any]) -> dict[str, Any]:
+    """The flat ``bid_*`` fields of ``advisor bid --json``'s object: the seat, the answer, the
+    ceiling, passing's and misère's points (None: misère not open), and the best game's
+    points and the contract named most often with it (None: no game bid open)."""
+    bids = found["bids"]
+    best = max(bids, key=lambda figure: figure["points"], default=None)
+    misere = found["misere"]
+    return {
+        "bid_seat": found["seat"],
+        "bid_answer": found["answer"],
+        "bid_ceiling": found["ceiling"],
+        "bid_pass": found["pass"]["points"],
+        "bid_misere": None if misere is None else misere["points"],
+        "bid_best_game_points": None if best is None else best["points"],
+        "bid_best_contract": None if best is None else best["best_contract"],
+    }
+
+
+@dataclass(frozen=True)
 class _Both:
     """Several analyses as one (picklable, for the worker processes)."""
 
@@ -103,9 +162,13 @@ class _Both:
 
 
 def extra_analysis(
-    talon: bool, exact: ExactFields | None, allpass: AllPassFields | None = None
+    talon: bool,
+    exact: ExactFields | None,
+    allpass: AllPassFields | None = None,
+    bid: BidFields | None = None,
 ) -> Extra | None:
-    """The analysis every record gains: any of ``--talon``, ``--exact``, ``--allpass``."""
+    """The analysis every record gains: any of ``--talon``, ``--exact``, ``--allpass``,
+    ``--bid``."""
     found = []
     if talon:
         found.append(Extra(TALON_FIELDS, talon_fields))
@@ -113,6 +176,8 @@ def extra_analysis(
         found.append(Extra(ALLPASS_FIELDS, allpass, EXACT_CHUNK_HANDS))
     if exact is not None:
         found.append(Extra(EXACT_FIELDS, exact, EXACT_CHUNK_HANDS))
+    if bid is not None:
+        found.append(Extra(BID_FIELDS, bid, BID_CHUNK_HANDS, (BID_OBJECT,)))
     if len(found) < 2:
         return found[0] if found else None
     slow = [extra.chunk_hands for extra in found if extra.chunk_hands is not None]
@@ -120,4 +185,5 @@ def extra_analysis(
         tuple(name for extra in found for name in extra.fields),
         _Both(tuple(extra.compute for extra in found)),
         min(slow) if slow else None,
+        tuple(name for extra in found for name in extra.json_only),
     )

@@ -9,12 +9,14 @@ from collections.abc import Iterator
 from typing import IO
 
 import click
+from click.core import ParameterSource
 
 from advisor.batch import (
     STDIN_LABEL,
     AllPassFields,
     BatchJob,
     BatchRun,
+    BidFields,
     ExactFields,
     FileFailure,
     Source,
@@ -23,10 +25,10 @@ from advisor.batch import (
     extra_analysis,
     refuse_overwriting_inputs,
 )
+from advisor.cli.bid import BID_SAMPLES
 from advisor.cli.guard import ExitCode, say
 from advisor.cli.help import Command
 from advisor.cli.options import (
-    EXACT_SETTINGS,
     allpass_options,
     effective_table,
     exact_options,
@@ -37,10 +39,12 @@ from advisor.cli.options import (
     lead_option,
     named_file,
     require_exact,
+    samples_option,
     table_option,
 )
 from advisor.fileio import atomic_output
 from advisor.i18n import N_, Phrase, _
+from advisor.limits import MAX_DISCARD_SAMPLES
 from advisor.seats import Lead, Position
 from advisor.text import shown as shown_text
 
@@ -58,7 +62,12 @@ from advisor.text import shown as shown_text
         "FILE:LINE message on standard error. Exit code: 0 when every line was a valid hand, "
         "2 otherwise.\n\n"
         '--exact adds the "exact" object of `advisor check --exact --json` (a line\'s lead '
-        "them means both catchers' seats, averaged)."
+        "them means both catchers' seats, averaged).\n\n"
+        "--bid adds advisor bid's figures, every hand before the player's seat passing: "
+        "bid_seat, bid_answer, bid_ceiling, bid_pass, bid_misere, bid_best_game_points and "
+        'bid_best_contract in every format, and the whole "bid" object of `advisor bid '
+        "--json` in jsonl. The seat is --seat, else first hand on a line's lead me, second "
+        "hand on them. --seed and --full serve --exact and --bid alike."
     ),
     examples=(
         "advisor batch examples/hands.txt examples/hands.csv --format jsonl -o results.jsonl",
@@ -90,6 +99,17 @@ from advisor.text import shown as shown_text
 @exact_options
 @full_option
 @allpass_options
+@click.option(
+    "--bid",
+    "bid",
+    is_flag=True,
+    help=N_("Add advisor bid's figures: what passing, misère and each game bid are worth."),
+)
+@samples_option(
+    N_("With --bid: the splits the games are scored on at most, eight a talon (at most "
+       "{limit:,})."),
+    BID_SAMPLES, MAX_DISCARD_SAMPLES, 8, name="--bid-samples",
+)  # fmt: skip
 @click.pass_context
 def batch(
     ctx: click.Context,
@@ -110,13 +130,16 @@ def batch(
     full: bool,
     allpass: bool,
     seat: str | None,
+    bid: bool,
+    bid_samples: int,
 ) -> None:
     """``advisor batch``: its help is the command's ``help`` above (translated when shown)."""
     if as_json and output_format not in (None, "jsonl"):
         raise click.UsageError(
             _("--json asks for jsonl, --format asks for {format}", format=output_format)
         )
-    require_exact(ctx, exact, (*EXACT_SETTINGS, "full"))
+    require_exact(ctx, exact, ("samples", "discard"))
+    _require_either(ctx, exact, bid)
     shown = "jsonl" if as_json else output_format or _default_format(output)
     job = BatchJob(
         effective_table(table_path),
@@ -125,7 +148,8 @@ def batch(
         extra_analysis(
             talon,
             _exact_fields(samples, seed, discard, full) if exact else None,
-            _allpass_fields(ctx, allpass, seat),
+            _allpass_fields(ctx, allpass, seat, bid),
+            _bid_fields(bid_samples, seed, full, seat) if bid else None,
         ),
     )
     sources = [hand_source(name, input_format) for name in files or ("-",)]
@@ -147,10 +171,35 @@ def _exact_fields(samples: int, seed: int, discard: str, full: bool) -> ExactFie
     return ExactFields(ExactSettings(samples, seed, discard, full))
 
 
-def _allpass_fields(ctx: click.Context, allpass: bool, seat: str | None) -> AllPassFields | None:
+def _require_either(ctx: click.Context, exact: bool, bid: bool) -> None:
+    """A usage error for ``--seed`` or ``--full`` without ``--exact`` or ``--bid``, and for
+    ``--bid-samples`` without ``--bid``: they mean nothing then."""
+    for name in ("seed", "full"):
+        if not (exact or bid) and ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE:
+            raise click.UsageError(_("{option} needs --exact or --bid", option="--" + name), ctx)
+    if not bid and ctx.get_parameter_source("bid_samples") is ParameterSource.COMMANDLINE:
+        raise click.UsageError(_("--bid-samples needs --bid"), ctx)
+
+
+def _bid_fields(samples: int, seed: int, full: bool, seat: str | None) -> BidFields:
+    """``--bid``: checked for both compiled solvers (misère's and the games') before the run
+    starts."""
+    from advisor.exact.settings import ExactSettings
+    from advisor.solver import require_core
+
+    require_core()
+    require_core("advisor.game._core", N_("game solver"))
+    settings = ExactSettings(samples, seed, full=full)
+    settings.checked()
+    return BidFields(settings, None if seat is None else Position.parse(seat))
+
+
+def _allpass_fields(
+    ctx: click.Context, allpass: bool, seat: str | None, bid: bool = False
+) -> AllPassFields | None:
     """``--allpass``: checked for the compiled all-pass solver before the run starts."""
-    if seat is not None and not allpass:
-        raise click.UsageError(_("--seat needs --allpass"), ctx)
+    if seat is not None and not (allpass or bid):
+        raise click.UsageError(_("--seat needs --allpass or --bid"), ctx)
     if not allpass:
         return None
     from advisor.allpass.solver import core_available

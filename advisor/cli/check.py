@@ -31,6 +31,7 @@ from advisor.verdict import Assessment, assess
 
 if TYPE_CHECKING:
     from advisor.allpass import PassingCost
+    from advisor.exact.game_check import GameCheck
     from advisor.exact.result import ExactOdds
     from advisor.exact.settings import ExactSettings
     from advisor.talon import TalonOutlook
@@ -101,8 +102,9 @@ def check(
     if as_json or quiet:
         passing = _passing(assessment, seats) if allpass else None
         found = None if settings is None else _exact(assessment, settings, passing, False)
-        if as_json:
-            _print_json(assessment, talon, passing, found)
+        if as_json:  # --quiet: the exit code alone, the misère's verdict; no word on games
+            game = None if found is None or settings is None else _game(found, settings)
+            _print_json(assessment, talon, passing, found, game)
     else:  # the founding rules at once, then each slower part as it is done
         passing, found = _render(assessment, talon, seats if allpass else None, settings)
     declare = assessment.declare if found is None else found.declare
@@ -135,15 +137,23 @@ def _render(
         sys.stdout.flush()
     found = None
     if settings is not None:
-        from advisor.cli.render_exact import render_exact
+        from advisor.cli.render_exact import render_exact, render_game
 
         found = _exact(assessment, settings, passing, sys.stderr.isatty())
         render_exact(found)
+        sys.stdout.flush()
+        game = _game(found, settings)
+        if game is not None:
+            render_game(game)
     return passing, found
 
 
 def _print_json(
-    assessment: Assessment, talon: bool, passing: PassingCost | None, found: ExactOdds | None
+    assessment: Assessment,
+    talon: bool,
+    passing: PassingCost | None,
+    found: ExactOdds | None,
+    game: GameCheck | None,
 ) -> None:
     data = assessment.to_dict()
     if talon:
@@ -152,6 +162,8 @@ def _print_json(
         data["allpass"] = passing.to_dict()
     if found is not None:
         data["exact"] = found.to_dict()
+    if game is not None:
+        data["game"] = game.to_dict()
     click.echo(json_text(data, indent=2))
 
 
@@ -209,3 +221,16 @@ def _exact(
         passing=passing,
     )
     return on_terminal(run, show=show_progress, label=N_("Exact play"))
+
+
+def _game(found: ExactOdds, settings: _ExactRun) -> GameCheck | None:
+    """Whether a game is worth more than the misère (:mod:`advisor.exact.game_check`; None
+    when the screen rules it out, or the compiled game solver is missing: the misère's
+    verdict does not need it)."""
+    from advisor.game.solver import core_available
+
+    if not core_available():
+        return None
+    from advisor.exact.game_check import game_beside_misere
+
+    return game_beside_misere(found, settings.settings.seed, settings.settings.jobs)

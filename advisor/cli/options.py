@@ -72,12 +72,16 @@ def jobs_option(help_text: str, short: bool = True, default: int = 1) -> Callabl
 
 
 def samples_option(
-    help_text: str, default: int | None, most: int = MAX_SAMPLES, minimum: int = 1
+    help_text: str,
+    default: int | None,
+    most: int = MAX_SAMPLES,
+    minimum: int = 1,
+    name: str = "--samples",
 ) -> Callable[[F], F]:
-    """``--samples N``: at least ``minimum``, at most ``most`` (``help_text`` may say so with
-    ``{limit:,}``)."""
+    """``--samples N`` (or another ``name``): at least ``minimum``, at most ``most``
+    (``help_text`` may say so with ``{limit:,}``)."""
     return click.option(
-        "--samples",
+        name,
         cls=Option,
         type=click.IntRange(min=minimum, max=most),
         default=default,

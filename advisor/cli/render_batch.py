@@ -191,6 +191,8 @@ def _extra_text(extra: Mapping[str, Any]) -> str:
     parts = []
     talon = all(field in extra for field in _TALON_FIELDS)
     for name, value in extra.items():
+        if "bid" in extra and name.startswith("bid_"):
+            continue  # --bid: its object says it in one line
         if talon and name in _TALON_FIELDS:
             if name == _TALON_FIELDS[0]:
                 parts.append(_talon_text(extra))
@@ -222,6 +224,18 @@ def _field_text(name: str, value: Any) -> str:
             "all-pass: {tricks:.2f} tricks, {score:+.2f}",
             tricks=value["expected_tricks"],
             score=-value["expected_penalty"],
+        )
+    if name == "bid":  # --bid: the seat and the answer
+        from advisor.cli.render_bid import answer_text
+        from advisor.contract import MISERE, PASS, Bid
+        from advisor.seats import Position
+
+        ceiling, words = value["ceiling"], value["answer"]
+        answer = MISERE if words == "misere" else PASS if ceiling is None else Bid.parse(ceiling)
+        return _(
+            "bid, {seat}: {answer}",
+            seat=Position.parse(value["seat"]).label.text(),
+            answer=answer_text(answer),
         )
     return f"{name}={_shown(value)}"
 

@@ -7,6 +7,7 @@ from rich.text import Text
 from advisor.cli.grid import Column, Grid
 from advisor.cli.render import console, fields, share
 from advisor.cli.render_declare import LEADS, MODELS, PRESETS
+from advisor.contract import Bid
 from advisor.exact.bid import CHOICE_SPLITS, SCORE_SPLITS, BidAdvice, BidFigure, MisereFigure
 from advisor.i18n import N_, _, number, shown_cards
 
@@ -106,7 +107,11 @@ def _span(low: float, high: float) -> str:
 
 
 def _answer(found: BidAdvice) -> str:
-    answer = found.answer
+    return answer_text(found.answer)
+
+
+def answer_text(answer: Bid) -> str:
+    """The answer in the language spoken: ``bid up to 7♥``, ``misère``, ``pass``."""
     if answer.contract is not None:
         return _("bid up to {bid}", bid=answer.label.text())
     return _("misère") if answer.is_misere else _("pass")

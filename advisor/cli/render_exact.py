@@ -20,6 +20,7 @@ from advisor.cli.render import (
     verdict_line,
 )
 from advisor.defaults import TALON_COUNT
+from advisor.exact.game_check import GameCheck
 from advisor.exact.reading import Cell, Form
 from advisor.exact.result import ExactOdds, Method
 from advisor.exact.suits import SuitOdds
@@ -313,3 +314,21 @@ def exact_summary(exact: Mapping[str, Any]) -> str:
         high=share(exact["high"]),
         score=exact["expected_score"],
     )
+
+
+def render_game(game: GameCheck) -> None:
+    """``check --exact``'s line on games, when one is worth more than the misère (and than
+    passing)."""
+    if not game.worth_naming:
+        return
+    out = console()
+    choice, share = game.best
+    text = _(
+        "a game is worth more: {contract} named on {share}% of talons, {points} points "
+        "against misère's {misere}; see advisor bid for the ceiling",
+        contract=_("give up") if choice is None else choice.label.text(),
+        share=number(100 * share, ".0f"),
+        points=number(game.points, "+.1f"),
+        misere=("≤ " if game.misere_bound else "") + number(game.misere_points, "+.1f"),
+    )
+    out.print(fields([(_("Game"), text)], out.width))
