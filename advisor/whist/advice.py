@@ -108,11 +108,12 @@ def whist_advice(
 ) -> WhistAdvice:
     """The defender's calls priced over ``samples`` random splits of the cards he does not see
     on which the declarer would have named the contract (every such split when None); the
-    declarer's view is drawn with ``seed`` too. :class:`WhistError` when there is none."""
+    declarer's view is the same for every ``seed`` (:func:`declarer_view`).
+    :class:`WhistError` when there is none."""
     check_jobs(jobs)
     if samples is not None:
         check_samples(samples)
-    model = model or declarer_view(problem, seed)
+    model = model or declarer_view(problem)
     layouts = layouts_for(problem, model, samples, seed, jobs=jobs, progress=progress)
     if not layouts.kept:
         raise WhistError(
@@ -144,14 +145,18 @@ def whist_advice(
 
 
 VIEW_SEED = 1_000_003
-"""Added to the command's seed for the declarer's splits: a stream apart from the layouts'."""
+"""The seed of the declarer's splits: a stream apart from the layouts' (whatever ``--seed``)."""
 
 
-def declarer_view(problem: WhistProblem, seed: int) -> ViewDeclare:
+def declarer_view(problem: WhistProblem) -> ViewDeclare:
     """The declare model of ``problem``: the declarer's own view (the first hand's lead, the
-    problem's convention), its splits drawn from ``seed`` (a stream apart from the layouts')."""
+    problem's convention) on splits drawn from :data:`VIEW_SEED`. It is the same for every
+    ``--seed``: the model is part of the question, not of its sampling, so that samples with any
+    seed and the count of every layout price the same layouts kept (with the view drawn from the
+    seed, two seeds kept layouts by slightly different declarers and could differ beyond their
+    intervals)."""
     objective = GameObjective(problem.convention, problem.lead_seat)
-    return ViewDeclare(DeclarerView.drawn(objective, seed + VIEW_SEED), problem.contract)
+    return ViewDeclare(DeclarerView.drawn(objective, VIEW_SEED), problem.contract)
 
 
 _ORDER = (Choice.PASS, Choice.HALF, Choice.WHIST)  # among equals, the cheaper call first
