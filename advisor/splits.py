@@ -21,7 +21,7 @@ import itertools
 import math
 import random
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from advisor.cards import HAND_SIZE, CardSet
 
@@ -76,15 +76,21 @@ def left_hand_of_rank(pool: CardSet, rank: int) -> CardSet:
     cards = [card.index for card in pool]
     if len(cards) != 2 * HAND_SIZE or not 0 <= rank < EXACT_LAYOUTS:
         raise ValueError(f"rank {rank} of a pool of {len(cards)} cards")
+    return CardSet(subset_of_rank(cards, HAND_SIZE, rank))
+
+
+def subset_of_rank(cards: Sequence[int], size: int, rank: int) -> int:
+    """The mask of the rank-th ``size``-card subset of ``cards`` (card indexes, in order) in
+    colexicographic order, for a pool of any size."""
     mask, top = 0, len(cards)
-    for chosen in range(HAND_SIZE, 0, -1):
+    for chosen in range(size, 0, -1):
         position = chosen - 1
         while position + 1 < top and math.comb(position + 1, chosen) <= rank:
             position += 1
         rank -= math.comb(position, chosen)
         mask |= 1 << cards[position]
         top = position
-    return CardSet(mask)
+    return mask
 
 
 def drawn_lefts(pool: CardSet, count: int | None, seed: str) -> array[int]:

@@ -24,6 +24,7 @@ from advisor.cards import HAND_SIZE, CardSet
 from advisor.game.solver import stop_searches
 from advisor.parallel import CHUNKS_PER_JOB, ProgressCallback, in_order, runs
 from advisor.seats import Seat
+from advisor.splits import subset_of_rank
 from advisor.whist.declaring import DeclareModel
 from advisor.whist.problem import WhistProblem
 
@@ -101,7 +102,7 @@ def kept_layouts(
     def work(span: range) -> list[tuple[int, int, int]]:
         found = []
         for index in span:
-            dealt = _subset_of_rank(pool, share, ranks[index])
+            dealt = subset_of_rank(pool, share, ranks[index])
             declared = _declared(problem, model, dealt)
             if declared is not None:
                 found.append((index, *declared))
@@ -137,17 +138,3 @@ def _declared(problem: WhistProblem, model: DeclareModel, dealt: int) -> tuple[i
 
 def _declarer_share(problem: WhistProblem) -> int:
     return HAND_SIZE - len(problem.known.declarer)
-
-
-def _subset_of_rank(cards: Sequence[int], size: int, rank: int) -> int:
-    """The mask of the rank-th ``size``-card subset of ``cards`` in colex order (as
-    :func:`advisor.splits.left_hand_of_rank`, for a pool of any size)."""
-    mask, top = 0, len(cards)
-    for chosen in range(size, 0, -1):
-        position = chosen - 1
-        while position + 1 < top and math.comb(position + 1, chosen) <= rank:
-            position += 1
-        rank -= math.comb(position, chosen)
-        mask |= 1 << cards[position]
-        top = position
-    return mask
