@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from fifo import read_in_background
+from proc_watch import handles
 
 from advisor.batch import (
     BLOCK_SIZE,
@@ -192,13 +193,6 @@ def test_output_through_a_symlink_to_a_fifo_is_written_into_the_fifo(tmp_path: P
     assert (tmp_path / "link").is_symlink()
 
 
-def _handles(pid: int, signum: int) -> bool:
-    """Whether the process has a handler of its own for ``signum`` (its SigCgt mask)."""
-    status = Path(f"/proc/{pid}/status").read_text()
-    caught = int(next(line for line in status.splitlines() if line.startswith("SigCgt:"))[7:], 16)
-    return bool(caught >> (signum - 1) & 1)
-
-
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
 @pytest.mark.parametrize("signum", [2, 15], ids=["SIGINT", "SIGTERM"])
 def test_a_signal_ends_a_waiting_run_by_itself(signum: int) -> None:
@@ -210,7 +204,7 @@ def test_a_signal_ends_a_waiting_run_by_itself(signum: int) -> None:
     )  # fmt: skip
     try:
         for _ in range(2400):  # until the handler is set (never a measure of time)
-            if _handles(waiting.pid, 15):
+            if handles(waiting.pid, 15):
                 break
             threading.Event().wait(0.05)
         waiting.send_signal(signum)

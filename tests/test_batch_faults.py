@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from proc_watch import alive, live_children
 
 pytestmark = [
     pytest.mark.slow,
@@ -34,28 +35,6 @@ def wait_for(condition: Callable[[], bool], what: str) -> None:
         if time.monotonic() > deadline:
             pytest.fail(f"waited {PATIENCE:.0f} s for {what}")
         time.sleep(0.05)
-
-
-def children(pid: int) -> set[int]:
-    """The live (not zombie) processes whose parent is ``pid``."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if fields[0] != "Z" and int(fields[1]) == pid:
-                found.add(int(entry.name))
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return False
-    return fields[0] != "Z"
 
 
 @pytest.fixture(scope="module")
@@ -105,8 +84,8 @@ def test_a_killed_run_leaves_nothing_behind(
     drained.start()  # a pipe that is read: the run goes on until it is stopped
     workers: set[int] = set()
     try:
-        wait_for(lambda: len(children(run.pid)) >= 2, "the two workers to start")
-        workers = children(run.pid)
+        wait_for(lambda: len(live_children(run.pid)) >= 2, "the two workers to start")
+        workers = live_children(run.pid)
         wait_for(lambda: _some_output(run.pid, work, into), "the run to write records")
         run.send_signal(stop)
         code = run.wait(timeout=PATIENCE)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from proc_watch import cpu_seconds
 from solver_build import needs_solver
 
 from advisor.cli import main
@@ -225,11 +226,6 @@ def test_missing_compiled_solver() -> None:
     assert done.stderr.startswith("Error: the compiled solver (advisor.solver._core) is missing")
 
 
-def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 @needs_solver
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -241,7 +237,7 @@ def test_ctrl_c_stops_a_long_run_at_once(jobs: str) -> None:
                                stderr=subprocess.PIPE)  # fmt: skip
     try:
         for _ in range(6000):  # until it searches (never a measure of time)
-            if _cpu_seconds(running.pid) >= 1.0:
+            if cpu_seconds(running.pid) >= 1.0:
                 break
             threading.Event().wait(0.02)
         running.send_signal(signal.SIGINT)

@@ -14,10 +14,10 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
+from proc_watch import handles, poll_until, tree_cpu_seconds
 from solver_build import require_solver
 
 require_solver()
@@ -36,42 +36,6 @@ HARD_HANDS = [
 ]
 
 
-def _handles(pid: int, signum: int) -> bool:
-    """Whether the process has a handler of its own for ``signum`` (its SigCgt mask)."""
-    status = Path(f"/proc/{pid}/status").read_text()
-    caught = int(next(line for line in status.splitlines() if line.startswith("SigCgt:"))[7:], 16)
-    return bool(caught >> (signum - 1) & 1)
-
-
-def _cpu_seconds(pid: int) -> float:
-    """User and system time the process and its worker processes have used, all their
-    threads together."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:  # ended meanwhile
-        return 0.0
-    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return own + sum(_cpu_seconds(child) for child in _children(pid))
-
-
-def _children(pid: int) -> set[int]:
-    found: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
-            found |= {int(child) for child in (task / "children").read_text().split()}
-        except OSError:
-            continue
-    return found
-
-
-def _wait_for(ready: object, what: str) -> None:
-    for _ in range(2400):  # polls, never a measure of time
-        if ready():  # type: ignore[operator]
-            return
-        threading.Event().wait(0.05)
-    raise AssertionError(f"waited in vain for {what}")
-
-
 def stopped(arguments: list[str], signum: int, cwd: Path | None = None) -> tuple[int, str]:
     """Run ``advisor ARGUMENTS``, signal it once it is working, and return its exit code and
     standard error."""
@@ -81,8 +45,8 @@ def stopped(arguments: list[str], signum: int, cwd: Path | None = None) -> tuple
         env={**os.environ, "ADVISOR_LANG": "en"},
     )  # fmt: skip
     try:
-        _wait_for(lambda: _handles(run.pid, signal.SIGTERM), "the handler")
-        _wait_for(lambda: _cpu_seconds(run.pid) >= 1.0, "a second of work")
+        poll_until(lambda: handles(run.pid, signal.SIGTERM), "the handler")
+        poll_until(lambda: tree_cpu_seconds(run.pid) >= 1.0, "a second of work")
         assert run.poll() is None, "the work ended before it was signalled"
         run.send_signal(signum)
         _, errors = run.communicate(timeout=PATIENCE)

@@ -23,6 +23,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from proc_watch import cpu_seconds, handles, peak_resident_bytes, poll_until
 from solver_build import require_built
 
 from advisor.allpass import solver as allpass_solver
@@ -75,28 +76,18 @@ def _run(arguments: list[str], **popen: object) -> subprocess.Popen[bytes]:
     )
 
 
-def _peak(pid: int) -> int:
-    """The process's peak resident bytes so far (0 once it has ended)."""
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return 0
-    found = [line.split()[1] for line in status.splitlines() if line.startswith("VmHWM:")]
-    return int(found[0]) * 1024 if found else 0
-
-
 def _ended(run: subprocess.Popen[bytes]) -> tuple[int, int, bytes, bytes]:
     """Read the run's streams to their end, watching its peak memory, then reap it: (its exit
     code, negative for a signal; its peak resident bytes; its standard output and error)."""
     out: list[bytes] = []
-    peaks = [_peak(run.pid)]
+    peaks = [peak_resident_bytes(run.pid)]
     reading = threading.Thread(target=lambda: out.append(run.stdout.read()))  # type: ignore[union-attr]
     reading.start()
     errors: list[bytes] = []
     erring = threading.Thread(target=lambda: errors.append(run.stderr.read()))  # type: ignore[union-attr]
     erring.start()
     while reading.is_alive() or erring.is_alive():  # the peak only grows: the last one seen
-        peaks.append(_peak(run.pid))
+        peaks.append(peak_resident_bytes(run.pid))
         threading.Event().wait(0.01)
     run.wait()
     return run.returncode, max(peaks), out[0], errors[0]
@@ -154,25 +145,6 @@ def test_a_line_without_end_is_one_error_record_and_memory_stays_flat(
     assert len(out) < 20_000  # the zeros are not echoed
 
 
-def _handles(pid: int, signum: int) -> bool:
-    status = Path(f"/proc/{pid}/status").read_text()
-    caught = int(next(line for line in status.splitlines() if line.startswith("SigCgt:"))[7:], 16)
-    return bool(caught >> (signum - 1) & 1)
-
-
-def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _poll(ready: object, what: str) -> None:
-    for _ in range(2400):  # polls, never a measure of time
-        if ready():  # type: ignore[operator]
-            return
-        threading.Event().wait(0.05)
-    raise AssertionError(f"waited in vain for {what}")
-
-
 CSV_READERS = {
     "batch (CSV)": ["batch", "--input-format", "csv"],
     "table compare (CSV)": ["table", "compare", "--against", "exact", "--input-format", "csv"],
@@ -187,8 +159,12 @@ def test_reading_dev_zero_stops_at_a_signal_and_holds_no_memory(reader: str, sig
     command = CSV_READERS.get(reader) or READERS[reader][0]
     run = _run([*command, "/dev/zero"])
     try:
-        _poll(lambda: run.poll() is not None or _handles(run.pid, signal.SIGTERM), "the handler")
-        _poll(lambda: run.poll() is not None or _cpu_seconds(run.pid) >= 1.0, "a second of work")
+        poll_until(
+            lambda: run.poll() is not None or handles(run.pid, signal.SIGTERM), "the handler"
+        )
+        poll_until(
+            lambda: run.poll() is not None or cpu_seconds(run.pid) >= 1.0, "a second of work"
+        )
         assert run.poll() is None, run.stderr.read()[-300:]  # type: ignore[union-attr]
         run.send_signal(signum)
         code, peak, _out, errors = _ended(run)

@@ -18,6 +18,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from proc_watch import caught_signals, children, cpu_seconds, handles, poll_until
 from solver_build import require_solver
 
 from advisor.parallel import in_order
@@ -31,57 +32,21 @@ HOPELESS = "♠8 10 Q A ♣8 10 Q ♦8 10 Q"  # minutes of work for check --exac
 LONG_CHECK = ["check", HOPELESS, "--exact", "--full", "--lead", "them", "-q"]
 
 
-def _mask(pid: int, field: str) -> int:
-    status = Path(f"/proc/{pid}/status").read_text()
-    return int(next(line for line in status.splitlines() if line.startswith(field))[7:], 16)
-
-
-def _caught(pid: int, signum: int) -> bool:
-    """Whether ``pid`` has a handler of its own for ``signum``."""
-    return bool(_mask(pid, "SigCgt:") >> (signum - 1) & 1)
-
-
-def _children(pid: int) -> set[int]:
-    found: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
-            found |= {int(child) for child in (task / "children").read_text().split()}
-        except OSError:
-            continue
-    return found
-
-
-def _cpu_seconds(pid: int) -> float:
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _poll(ready: object, what: str) -> None:
-    for _ in range(2400):  # polls, never a measure of time
-        if ready():  # type: ignore[operator]
-            return
-        threading.Event().wait(0.05)
-    raise AssertionError(f"waited in vain for {what}")
-
-
 def _advisor_at_work(parent: int) -> int:
     """The advisor a shell or xargs started, once it is searching (a CPU second spent)."""
     found: list[int] = []
 
     def working() -> bool:
-        for child in _children(parent):
+        for child in children(parent):
             try:
                 if "advisor" in Path(f"/proc/{child}/cmdline").read_text():
                     found[:] = [child]
-                    return _caught(child, signal.SIGTERM) and _cpu_seconds(child) >= 1.0
+                    return handles(child, signal.SIGTERM) and cpu_seconds(child) >= 1.0
             except OSError:
                 continue
         return False
 
-    _poll(working, "the advisor at work")
+    poll_until(working, "the advisor at work")
     return found[0]
 
 
@@ -155,7 +120,7 @@ def _loading(pid: int, started: list[bool]) -> bool | None:
     the interpreter's own handler was seen (``started``), no handler of the guard's yet. None
     once the guard's handlers are set (too late), False until then."""
     try:
-        caught = _mask(pid, "SigCgt:")
+        caught = caught_signals(pid)
     except (OSError, StopIteration):
         return None
     if caught >> (signal.SIGTERM - 1) & 1:
@@ -207,9 +172,9 @@ def test_solve_in_two_threads_stops_in_every_phase(signum: int, cpu: float) -> N
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )  # fmt: skip
     try:
-        _poll(lambda: _caught(run.pid, signal.SIGTERM), "the handler")
-        _poll(lambda: _cpu_seconds(run.pid) >= cpu, f"{cpu} CPU seconds of work")
-        spent = _cpu_seconds(run.pid)
+        poll_until(lambda: handles(run.pid, signal.SIGTERM), "the handler")
+        poll_until(lambda: cpu_seconds(run.pid) >= cpu, f"{cpu} CPU seconds of work")
+        spent = cpu_seconds(run.pid)
         run.send_signal(signum)
         _, status, usage = os.wait4(run.pid, 0)
     finally:
@@ -243,7 +208,7 @@ def test_a_stop_stops_the_work_waited_for() -> None:
     main = threading.main_thread().ident or 0
 
     def work(item: int) -> int:
-        _poll(lambda: _waits(main), "the caller to wait for the result")
+        poll_until(lambda: _waits(main), "the caller to wait for the result")
         signal.pthread_kill(main, signal.SIGUSR1)
         outcomes.append("stopped" if asked.wait(timeout=PATIENCE) else "ran to its end")
         return item
