@@ -25,11 +25,17 @@ typedef uint64_t u64;
 
 enum { HAND_CARDS = 10 }; /* the most cards a hand holds, and so the most moves of a seat */
 
-/* SWAR popcount: without -mpopcnt the builtin is a library call, and this is faster. */
+/* The number of cards in x: the processor's instruction where the build targets one (setup.py
+ * asks for it where the building machine has it: about a tenth of the game solver's time),
+ * else a SWAR count (without -mpopcnt the builtin is a library call, and this is faster). */
 static int popcount32(u32 x) {
+#if defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
+    return __builtin_popcount(x);
+#else
     x = x - (x >> 1 & 0x55555555u);
     x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
     return (int)(((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u >> 24);
+#endif
 }
 
 #if defined(__GNUC__) || defined(__clang__)

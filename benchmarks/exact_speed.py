@@ -46,6 +46,8 @@ from pathlib import Path
 
 from machine import machine_ticks
 
+from advisor.machine import compile_flags
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 HANDS_FILE = HERE / "exact_hands.txt"
@@ -147,8 +149,9 @@ def build_baseline(revision: str, folder: Path) -> Code:
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
     for source in EXTENSIONS:
         target = (folder / source).with_suffix("").as_posix() + suffix
+        flags = ["-O3", "-std=c99", "-fPIC", "-shared", *compile_flags(), f"-I{include}"]
         subprocess.run(
-            ["gcc", "-O3", "-std=c99", "-fPIC", "-shared", f"-I{include}", source, "-o", target],
+            ["gcc", *flags, source, "-o", target],
             cwd=folder,
             check=True,
         )

@@ -47,6 +47,7 @@ from typing import Protocol, cast
 from advisor.cards import CardSet, Suit
 from advisor.game import _core
 from advisor.game.solver import NO_TRUMP
+from advisor.machine import compile_flags
 from advisor.seats import Seat
 from advisor.solver import catchers_pool
 from advisor.splits import EXACT_LAYOUTS
@@ -222,7 +223,7 @@ def build_baseline(revision: str, folder: Path) -> Core:
     target = folder / ("_core" + str(sysconfig.get_config_var("EXT_SUFFIX")))
     include = sysconfig.get_paths()["include"]
     source = str(folder / CORE_SOURCES[0])
-    flags = ["-O3", "-std=c99", "-DNDEBUG", "-fwrapv", "-fPIC", "-shared"]
+    flags = ["-O3", "-std=c99", "-DNDEBUG", "-fwrapv", "-fPIC", "-shared", *compile_flags()]
     subprocess.run(["gcc", *flags, f"-I{include}", source, "-o", str(target)], check=True)
     spec = importlib.util.spec_from_file_location("advisor.game._core", target)
     assert spec is not None and spec.loader is not None

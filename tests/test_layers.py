@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent / "advisor"
 MOST_LINES = 600
 
 LAYER_TEXT = """
-1 i18n words errors language text jsonout limits defaults build cards seats fileio sampling
+1 i18n words errors language text jsonout limits defaults build machine cards seats fileio
+1 sampling
 1 parallel scoring splits contract auction
 2 holdings table table_file table_edit convention points
 3 rules verdict table_diff defence

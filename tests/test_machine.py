@@ -1,0 +1,53 @@
+"""The flags the solvers are built with on this machine (``advisor/machine.py``, read by
+``setup.py``): the processor's bit count where Linux says it has one, never where it does not,
+nor on another architecture, nor when a portable build is asked for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from advisor import machine
+
+WITH_POPCNT = "processor\t: 0\nflags\t\t: fpu vme sse4_2 popcnt avx2\nbogomips\t: 4000\n"
+WITHOUT = "processor\t: 0\nflags\t\t: fpu vme sse2 popcntx\n"
+
+
+@pytest.fixture
+def x86(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(machine.platform, "machine", lambda: "x86_64")
+    monkeypatch.delenv(machine.PORTABLE_ENV, raising=False)
+
+
+def _cpuinfo(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "cpuinfo"
+    path.write_text(text, encoding="ascii")
+    return path
+
+
+def test_a_processor_with_a_bit_count_is_built_for(x86: None, tmp_path: Path) -> None:
+    assert machine.compile_flags(_cpuinfo(tmp_path, WITH_POPCNT)) == ["-mpopcnt"]
+
+
+def test_a_flag_is_a_whole_word(x86: None, tmp_path: Path) -> None:
+    assert machine.compile_flags(_cpuinfo(tmp_path, WITHOUT)) == []
+
+
+def test_no_cpuinfo_means_the_portable_build(x86: None, tmp_path: Path) -> None:
+    assert machine.compile_flags(tmp_path / "missing") == []
+
+
+def test_a_portable_build_asks_for_nothing(
+    x86: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(machine.PORTABLE_ENV, "1")
+    assert machine.compile_flags(_cpuinfo(tmp_path, WITH_POPCNT)) == []
+
+
+def test_another_architecture_asks_for_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(machine.platform, "machine", lambda: "aarch64")
+    monkeypatch.delenv(machine.PORTABLE_ENV, raising=False)
+    assert machine.compile_flags(_cpuinfo(tmp_path, WITH_POPCNT)) == []
