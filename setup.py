@@ -33,6 +33,7 @@ setup(
             depends=[
                 "advisor/_cards.h",
                 "advisor/_splits.h",
+                "advisor/_layouts.h",
                 "advisor/_stop.h",
                 "advisor/solver/_lead.c",
                 "advisor/solver/_through.c",
@@ -43,7 +44,12 @@ setup(
         Extension(
             "advisor.game._core",
             sources=["advisor/game/_core.c"],
-            depends=["advisor/_cards.h", "advisor/_splits.h", "advisor/_stop.h"],
+            depends=[
+                "advisor/_cards.h",
+                "advisor/_splits.h",
+                "advisor/_layouts.h",
+                "advisor/_stop.h",
+            ],
             extra_compile_args=SOLVER_FLAGS,
             optional=True,
         ),

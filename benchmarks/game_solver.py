@@ -57,9 +57,11 @@ CORE_SOURCES = (
     "advisor/game/_core.c",
     "advisor/_cards.h",
     "advisor/_splits.h",
+    "advisor/_layouts.h",
     "advisor/_stop.h",
 )
-"""The game core's source and the headers it includes (the core first)."""
+"""The game core's source and the headers it includes (the core first; a commit before a
+header was written has none)."""
 DISCARDS = 10
 STRAINS = 5
 HANDS_PER_KIND = {"strong": 5, "marginal": 4, "random": 4, "weak, M leads": 3}
@@ -213,13 +215,15 @@ def cold_batches(core: Core, hand: Hand, batch: int, seed: int) -> Batches:
 def build_baseline(revision: str, folder: Path) -> Core:
     """The game core of commit ``revision``, built in ``folder`` and loaded."""
     for source in CORE_SOURCES:
-        text = subprocess.run(
+        shown = subprocess.run(
             ["git", "-C", str(ROOT), "show", f"{revision}:{source}"],
-            check=True,
+            check=source == CORE_SOURCES[0],
             capture_output=True,
-        ).stdout
+        )
+        if shown.returncode:  # a header the core of that commit did not have yet
+            continue
         (folder / source).parent.mkdir(parents=True, exist_ok=True)
-        (folder / source).write_bytes(text)
+        (folder / source).write_bytes(shown.stdout)
     target = folder / ("_core" + str(sysconfig.get_config_var("EXT_SUFFIX")))
     include = sysconfig.get_paths()["include"]
     source = str(folder / CORE_SOURCES[0])

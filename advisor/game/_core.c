@@ -63,6 +63,7 @@
 
 #include "../_cards.h"
 #include "../_splits.h"
+#include "../_layouts.h"
 #include "../_stop.h"
 
 enum { SEAT_M = 0, SEAT_L = 1, SEAT_R = 2, MAX_TRICKS = HAND_CARDS, HIST = HAND_CARDS + 1 };
@@ -798,37 +799,10 @@ static PyObject *py_tricks(PyObject *self, PyObject *args) {
     return PyLong_FromLong(tricks);
 }
 
-/* The pool must hold twice as many cards as M, none of his: its splits are the layouts. */
-static int check_pool(u32 m, u32 pool) {
-    int k = popcount32(m);
-    if ((m & pool) || popcount32(pool) != 2 * k || k > MAX_TRICKS) {
-        PyErr_SetString(PyExc_ValueError, "the pool must hold twice as many cards as M, none of his");
-        return -1;
-    }
-    return 0;
-}
-
-/* The layouts a buffer of 4-byte values names: L's hands (R gets the rest of the pool), or,
- * when `ranked`, the colex ranks of L's hands among the pool's splits. */
-typedef struct {
-    u32 m, pool;
-    int ranked, n, k, pool_cards[32];
-    const char *values;
-    Py_ssize_t count;
-} Layouts;
-
-static u32 left_hand(const Layouts *layouts, Py_ssize_t i) {
-    u32 value;
-    memcpy(&value, layouts->values + 4 * i, 4);
-    if (!layouts->ranked) return value;
-    return spread_subset(unrank_colex(value, layouts->n, layouts->k), layouts->pool_cards);
-}
-
 /* Check every value before the search lets go of the GIL; -1 with a ValueError if one is bad. */
 static int check_values(const Layouts *layouts, const char *name) {
     for (Py_ssize_t i = 0; i < layouts->count; i++) {
-        u32 value;
-        memcpy(&value, layouts->values + 4 * i, 4);
+        u32 value = layout_value(layouts, i);
         if (layouts->ranked ? value >= BINOM[layouts->n][layouts->k]
                             : (value & ~layouts->pool) || popcount32(value) != layouts->k) {
             PyErr_Format(PyExc_ValueError, "%s[%zd] = %u does not name a split of the pool", name, i,
@@ -847,23 +821,14 @@ static PyObject *solve_buffer(PyObject *args, const char *format, int ranked, co
     Py_buffer view;
     if (!PyArg_ParseTuple(args, format, &m, &pool, &trump, &leader, &view, &at_least, &flags))
         return NULL;
-    Layouts layouts = {m, pool, ranked, 0, 0, {0}, NULL, 0};
+    Layouts layouts;
     PyObject *result = NULL;
     if (check_args(trump, leader, flags) < 0 || check_pool(m, pool) < 0) goto done;
     if (at_least < 0) {
         PyErr_Format(PyExc_ValueError, "at_least must not be negative, not %d", at_least);
         goto done;
     }
-    if (view.len % 4) {
-        PyErr_Format(PyExc_ValueError, "%s must hold 4-byte unsigned integers", name);
-        goto done;
-    }
-    layouts.values = view.buf;
-    layouts.count = view.len / 4;
-    layouts.n = popcount32(pool);
-    layouts.k = popcount32(m);
-    int i = 0;
-    for (u32 x = pool; x; x &= x - 1) layouts.pool_cards[i++] = lowest(x);
+    if (layouts_of(&layouts, m, pool, ranked, &view, name) < 0) goto done;
     if (check_values(&layouts, name) < 0) goto done;
     result = PyBytes_FromStringAndSize(NULL, layouts.count);
     if (!result) goto done;

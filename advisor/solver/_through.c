@@ -442,17 +442,10 @@ static PyObject *through_buffer(PyObject *args, const char *format, int ranked, 
     int leader;
     Py_buffer view;
     if (!PyArg_ParseTuple(args, format, &m, &pool, &leader, &view)) return NULL;
-    Layouts layouts = {m, pool, ranked, popcount32(pool), popcount32(m), {0}, NULL, 0};
+    Layouts layouts;
     PyObject *result = NULL;
     if (parse_leader(leader) < 0 || (ranked && check_pool(m, pool) < 0)) goto done;
-    if (view.len % 4) {
-        PyErr_Format(PyExc_ValueError, "%s must hold 4-byte unsigned integers", name);
-        goto done;
-    }
-    layouts.values = view.buf;
-    layouts.count = view.len / 4;
-    int i = 0;
-    for (u32 x = pool; x; x &= x - 1) layouts.pool_cards[i++] = lowest(x);
+    if (layouts_of(&layouts, m, pool, ranked, &view, name) < 0) goto done;
     if (check_values(&layouts, name) < 0) goto done;
     result = PyBytes_FromStringAndSize(NULL, layouts.count);
     if (!result) goto done;
