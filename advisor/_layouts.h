@@ -2,7 +2,8 @@
  * _layouts.h: the layouts a bulk call of a compiled solver is given (advisor/solver/_core.c,
  * misère, and advisor/game/_core.c, game contracts), in one place: the pool of the
  * defenders' cards, and a buffer of 4-byte values that name the splits of it. Include it after
- * Python.h, _cards.h and _splits.h.
+ * Python.h, _cards.h and _splits.h. Also the walk over a run of splits and the histogram of
+ * M's tricks over them, for the calls that count every layout.
  */
 #ifndef ADVISOR_LAYOUTS_H
 #define ADVISOR_LAYOUTS_H
@@ -60,6 +61,49 @@ static u32 left_hand(const Layouts *layouts, Py_ssize_t i) {
     u32 value = layout_value(layouts, i);
     if (!layouts->ranked) return value;
     return spread_subset(unrank_colex(value, layouts->n, layouts->k), layouts->pool_cards);
+}
+
+/* The splits start .. start + count - 1 of the pool (colex order), walked one by one. */
+typedef struct {
+    u32 subset; /* the current split's L hand, as a subset of the pool's cards */
+    int k;
+    int pool_cards[32];
+} Walk;
+
+/* The walk over the splits start .. start + count - 1 of the pool; -1 with a ValueError when
+ * they go past the last one. */
+static int walk_of(Walk *walk, u32 m, u32 pool, unsigned long long start,
+                   unsigned long long count) {
+    int n = popcount32(pool), k = popcount32(m), i = 0;
+    if (start > BINOM[n][k] || count > BINOM[n][k] - start) {
+        PyErr_SetString(PyExc_ValueError, "start and count go past the last split");
+        return -1;
+    }
+    for (u32 x = pool; x; x &= x - 1) walk->pool_cards[i++] = lowest(x);
+    walk->k = k;
+    walk->subset = unrank_colex(start, n, k);
+    return 0;
+}
+
+/* L's hand in the current split, and the step to the next. */
+static u32 walk_hand(const Walk *walk) { return spread_subset(walk->subset, walk->pool_cards); }
+static void walk_next(Walk *walk) {
+    if (walk->k > 0) walk->subset = next_combination(walk->subset);
+}
+
+/* A histogram of M's tricks (index 0 .. HAND_CARDS) as a Python list of ints. */
+static PyObject *histogram_list(const u64 hist[HAND_CARDS + 1]) {
+    PyObject *list = PyList_New(HAND_CARDS + 1);
+    if (!list) return NULL;
+    for (int i = 0; i <= HAND_CARDS; i++) {
+        PyObject *v = PyLong_FromUnsignedLongLong(hist[i]);
+        if (!v) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, v);
+    }
+    return list;
 }
 
 #endif

@@ -871,44 +871,27 @@ static PyObject *py_enumerate(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "IIiiKK|i:enumerate", &m, &pool, &trump, &leader, &start, &count,
                           &flags))
         return NULL;
+    Walk walk;
     if (check_args(trump, leader, flags) < 0 || check_pool(m, pool) < 0) return NULL;
-    int n = popcount32(pool), k = popcount32(m);
-    if (start > BINOM[n][k] || count > BINOM[n][k] - start) {
-        PyErr_SetString(PyExc_ValueError, "start and count go past the last split");
-        return NULL;
-    }
-    int pool_cards[32];
-    int i = 0;
-    for (u32 x = pool; x; x &= x - 1) pool_cards[i++] = lowest(x);
+    if (walk_of(&walk, m, pool, start, count) < 0) return NULL;
     u64 hist[HIST] = {0};
-    u32 subset = unrank_colex(start, n, k);
     PyThreadState *thread = PyEval_SaveThread();
     Search s = search_of(flags, &thread);
-    int guess = k / 2;
+    int guess = walk.k / 2;
     for (u64 j = 0; j < count && !(s.stopped = stop_asked ? STOP_ASKED : 0); j++) {
-        u32 l = spread_subset(subset, pool_cards);
+        u32 l = walk_hand(&walk);
         Root root = root_of(m, l, pool & ~l, trump, leader, NULL, 0);
         s.age = (int)((start + j) >> AGE_LAYOUTS & 7);
         int value = root_value(&root, guess, &s);
         if (s.stopped) break;
         hist[value]++;
         guess = value;
-        if (k > 0) subset = next_combination(subset);
+        walk_next(&walk);
     }
     PyEval_RestoreThread(thread);
     node_count += s.nodes;
     if (stopped(s.stopped)) return NULL;
-    PyObject *list = PyList_New(HIST);
-    if (!list) return NULL;
-    for (i = 0; i < HIST; i++) {
-        PyObject *v = PyLong_FromUnsignedLongLong(hist[i]);
-        if (!v) {
-            Py_DECREF(list);
-            return NULL;
-        }
-        PyList_SET_ITEM(list, i, v);
-    }
-    return list;
+    return histogram_list(hist);
 }
 
 static PyObject *py_nodes(PyObject *self, PyObject *args) {

@@ -853,40 +853,23 @@ static PyObject *py_enumerate(PyObject *self, PyObject *args) {
     int leader;
     unsigned long long start, count;
     if (!PyArg_ParseTuple(args, "IIiKK:enumerate", &m, &pool, &leader, &start, &count)) return NULL;
+    Walk walk;
     if (parse_leader(leader) < 0 || check_pool(m, pool) < 0) return NULL;
-    int n = popcount32(pool), k = popcount32(m);
-    if (start > BINOM[n][k] || count > BINOM[n][k] - start) {
-        PyErr_SetString(PyExc_ValueError, "start and count go past the last split");
-        return NULL;
-    }
-    int pool_cards[32];
-    int i = 0;
-    for (u32 x = pool; x; x &= x - 1) pool_cards[i++] = lowest(x);
+    if (walk_of(&walk, m, pool, start, count) < 0) return NULL;
     u64 hist[HIST] = {0};
-    u32 subset = unrank_colex(start, n, k);
     PyThreadState *thread = PyEval_SaveThread();
     Budget budget = budget_of(UINT64_MAX, &thread);
     for (u64 j = 0; j < count && !(budget.stopped |= stop_asked ? STOP_ASKED : 0); j++) {
-        u32 l = spread_subset(subset, pool_cards);
+        u32 l = walk_hand(&walk);
         int tricks = forced_tricks(m, l, pool & ~l, leader, &budget);
         if (budget.stopped) break;
         hist[tricks]++;
-        if (k > 0) subset = next_combination(subset);
+        walk_next(&walk);
     }
     PyEval_RestoreThread(thread);
     node_count += budget.nodes;
     if (stopped(budget.stopped)) return NULL;
-    PyObject *list = PyList_New(HIST);
-    if (!list) return NULL;
-    for (i = 0; i < HIST; i++) {
-        PyObject *v = PyLong_FromUnsignedLongLong(hist[i]);
-        if (!v) {
-            Py_DECREF(list);
-            return NULL;
-        }
-        PyList_SET_ITEM(list, i, v);
-    }
-    return list;
+    return histogram_list(hist);
 }
 
 static PyObject *py_nodes(PyObject *self, PyObject *args) {
