@@ -28,9 +28,11 @@ as solving every pair (a test compares them).
 
 from __future__ import annotations
 
+import functools
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import getitem, itemgetter
 
 from advisor.cards import CardSet
 from advisor.contract import CONTRACTS, LEVELS, Contract, Strain
@@ -106,11 +108,7 @@ class Choosing:
         }  # fmt: skip
         """For each strain, each contract's points per split by tricks (a contract not open:
         None), levels 6 … 10."""
-        self.start = {
-            strain: [next((i for i, c in enumerate(_levels(strain)) if c >= b), len(LEVELS))
-                     for b in bids]
-            for strain in Strain
-        }  # fmt: skip
+        self.start = _starts(tuple(bids))
         """For each strain and bid, the index of its lowest contract allowed (by level)."""
         self.exact: dict[int, list[float]] = {}
         """A solved pair's mean points per contract of its strain (by level, 6 … 10)."""
@@ -120,8 +118,15 @@ class Choosing:
         contract of the strain, levels 6 … 10 (a contract not open: no value)."""
         count = len(tricks)
         return [
-            float("-inf") if rows is None
-            else sum([row[t] for row, t in zip(rows, tricks, strict=True)]) / count
+            float("-inf") if rows is None else sum(map(getitem, rows, tricks)) / count
+            for rows in self.rows[strain]
+        ]  # fmt: skip
+
+    def flat_means(self, strain: Strain, tricks: int) -> list[float]:
+        """:meth:`means` of ``tricks`` on every split (the same sums, in the same order)."""
+        count, row = len(self.lefts), itemgetter(tricks)
+        return [
+            float("-inf") if rows is None else sum(map(row, rows)) / count
             for rows in self.rows[strain]
         ]  # fmt: skip
 
@@ -136,7 +141,7 @@ class Choosing:
         """The choice for every bid (see the module)."""
         best = list(self.give_up)
         flat = {
-            strain: [self.best_by_bid(self.means(strain, [t] * len(self.lefts)), strain)
+            strain: [self.best_by_bid(self.flat_means(strain, t), strain)
                      for t in range(TRICKS + 1)]
             for strain in Strain
         }  # fmt: skip
@@ -174,17 +179,18 @@ class Choosing:
     def _pick(self, k: int, bid: Contract) -> Pick:
         """The best play for the bid (the first pair and lowest contract on ties), or giving
         up when it is strictly better."""
-        found: Pick | None = None
+        chosen: tuple[int, Contract] | None = None
+        points = 0.0
         for index in sorted(self.exact):
             pair = self.pairs[index]
             start = self.start[pair.strain][k]
             means = self.exact[index][start:]
             for contract, mean in zip(_levels(pair.strain)[start:], means, strict=True):
-                if found is None or mean > found.points:
-                    found = Pick(index, contract, mean)
-        if found is None or self.give_up[k] > found.points:
+                if chosen is None or mean > points:
+                    chosen, points = (index, contract), mean
+        if chosen is None or self.give_up[k] > points:
             return Pick(None, bid, self.give_up[k])
-        return found
+        return Pick(*chosen, points)
 
 
 def _decisive(flat: Sequence[Sequence[float]], best: Sequence[float]) -> int | None:
@@ -222,6 +228,17 @@ _LEVELS = {strain: CONTRACTS[strain :: len(Strain)] for strain in Strain}
 def _levels(strain: Strain) -> tuple[Contract, ...]:
     """The contracts of ``strain``, six to ten."""
     return _LEVELS[strain]
+
+
+@functools.cache
+def _starts(bids: tuple[Contract, ...]) -> dict[Strain, tuple[int, ...]]:
+    """For each strain, the index (by level) of its lowest contract each of ``bids`` allows
+    (5: none); the same for every talon, worked out once."""
+    return {
+        strain: tuple(next((i for i, c in enumerate(_levels(strain)) if c >= b), len(LEVELS))
+                      for b in bids)
+        for strain in Strain
+    }  # fmt: skip
 
 
 def _per_layout(
