@@ -36,6 +36,7 @@ from advisor.seats import Seat
 
 WHISTS = tuple(Whist)
 """The defence's decisions, numbered as :meth:`GameObjective.decisions` numbers them."""
+_NUMBER = {whist: number for number, whist in enumerate(WHISTS)}
 
 
 @functools.cache
@@ -85,10 +86,10 @@ class GameObjective:
     def decisions(self, contract: Contract, pool: CardSet, lefts: Sequence[int]) -> bytes:
         """The defence's decision in each layout (L holds ``lefts[i]``, R the rest of
         ``pool``), one byte each, a number of :data:`WHISTS`."""
-        layouts = [(left, pool.mask & ~left) for left in lefts]
+        rest = pool.mask
+        layouts = [(left, rest & ~left) for left in lefts]
         found = model_outcomes(self.convention.whist_model, contract, layouts, self.convention.ten)
-        number = {whist: index for index, whist in enumerate(WHISTS)}
-        return bytes(number[whist] for whist in found)
+        return bytes(map(_NUMBER.__getitem__, found))
 
     def tricks(self, hand: CardSet, pool: CardSet, strain: Strain, ranks: array[int]) -> bytes:
         """The declarer's double-dummy tricks with ``hand`` in the splits ``ranks`` of
