@@ -32,7 +32,7 @@ import functools
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import getitem, itemgetter
+from operator import getitem, itemgetter, lt
 
 from advisor.cards import CardSet
 from advisor.contract import CONTRACTS, LEVELS, Contract, Strain
@@ -135,7 +135,7 @@ class Choosing:
         ceilings = [float("-inf")] * (len(means) + 1)
         for j in range(len(means) - 1, -1, -1):
             ceilings[j] = max(means[j], ceilings[j + 1])
-        return [ceilings[j] for j in self.start[strain]]
+        return list(map(ceilings.__getitem__, self.start[strain]))
 
     def run(self) -> list[Pick]:
         """The choice for every bid (see the module)."""
@@ -150,7 +150,7 @@ class Choosing:
         def raise_best(pair: Pair, tricks: Sequence[int]) -> list[float]:
             means = self.means(pair.strain, tricks)
             found = self.best_by_bid(means, pair.strain)
-            best[:] = [max(b, f) for b, f in zip(best, found, strict=True)]
+            best[:] = list(map(max, best, found))
             return means
 
         order = sorted(range(len(self.pairs)), key=lambda i: -_promise(self.pairs[i]))
@@ -165,32 +165,45 @@ class Choosing:
                     raise_best(pair, [level if m else 0 for m in made])  # its value's lower bound
                     high = self.means(pair.strain, [TRICKS if m else level - 1 for m in made])
                     found = self.best_by_bid(high, pair.strain)
-                    if all(f < b for f, b in zip(found, best, strict=True)):
+                    if all(map(lt, found, best)):
                         continue
             tricks = self.objective.tricks_masks(pair.hand, self.pool, pair.strain, self.lefts)
             self.exact[index] = raise_best(pair, tricks)
-        return [self._pick(k, bid) for k, bid in enumerate(self.bids)]
+        return self._picks()
 
     def _makes(self, pair: Pair, lefts: array[int], level: int) -> bytes:
         """The cheap question: 1 on each split of ``lefts`` where the declarer takes at least
         ``level``."""
         return self.objective.makes_masks(pair.hand, self.pool, pair.strain, lefts, level)
 
-    def _pick(self, k: int, bid: Contract) -> Pick:
-        """The best play for the bid (the first pair and lowest contract on ties), or giving
+    def _picks(self) -> list[Pick]:
+        """The best play for each bid (the first pair and lowest contract on ties), or giving
         up when it is strictly better."""
-        chosen: tuple[int, Contract] | None = None
-        points = 0.0
-        for index in sorted(self.exact):
-            pair = self.pairs[index]
-            start = self.start[pair.strain][k]
-            means = self.exact[index][start:]
-            for contract, mean in zip(_levels(pair.strain)[start:], means, strict=True):
-                if chosen is None or mean > points:
-                    chosen, points = (index, contract), mean
-        if chosen is None or self.give_up[k] > points:
-            return Pick(None, bid, self.give_up[k])
-        return Pick(*chosen, points)
+        solved = [(index, self.pairs[index].strain) for index in sorted(self.exact)]
+        firsts = {index: _firsts(self.exact[index]) for index, _ in solved}
+        picks = []
+        for k, bid in enumerate(self.bids):
+            chosen: tuple[int, Contract] | None = None
+            points = 0.0
+            for index, strain in solved:
+                first = firsts[index][self.start[strain][k]]
+                if first is not None and (chosen is None or first[0] > points):
+                    chosen, points = (index, _levels(strain)[first[1]]), first[0]
+            if chosen is None or self.give_up[k] > points:
+                picks.append(Pick(None, bid, self.give_up[k]))
+            else:
+                picks.append(Pick(*chosen, points))
+        return picks
+
+
+def _firsts(means: Sequence[float]) -> list[tuple[float, int] | None]:
+    """For each start j, the best of ``means[j:]`` and the first place it is at (None: none
+    left)."""
+    firsts: list[tuple[float, int] | None] = [None] * (len(means) + 1)
+    for j in range(len(means) - 1, -1, -1):
+        after = firsts[j + 1]
+        firsts[j] = (means[j], j) if after is None or means[j] >= after[0] else after
+    return firsts
 
 
 def _decisive(flat: Sequence[Sequence[float]], best: Sequence[float]) -> int | None:
@@ -198,7 +211,7 @@ def _decisive(flat: Sequence[Sequence[float]], best: Sequence[float]) -> int | N
     best at each bid taking t tricks everywhere): 11 when even ten tricks would, None when
     not even none would."""
     for tricks in range(TRICKS, -1, -1):
-        if all(f < b for f, b in zip(flat[tricks], best, strict=True)):
+        if all(map(lt, flat[tricks], best)):
             return tricks + 1
     return None
 
@@ -263,12 +276,17 @@ def score_picks(
         for index in sorted({pick.pair for pick in picks if pick.pair is not None})
     }
     totals, squares = [], []
-    for pick in picks:
-        if pick.pair is None:
-            points = [pick.points] * len(lefts)
-        else:
-            rows = _per_layout(objective, pick.contract, pool, lefts)
-            points = [row[t] for row, t in zip(rows, tricks[pick.pair], strict=True)]
-        totals.append(sum(points))
-        squares.append(sum(p * p for p in points))
+    scored: dict[tuple[int | None, Contract, float], tuple[float, float]] = {}
+    for pick in picks:  # the bids that pick one play alike score it once
+        key = (pick.pair, pick.contract, pick.points)
+        if key not in scored:
+            if pick.pair is None:
+                points = [pick.points] * len(lefts)
+            else:
+                rows = _per_layout(objective, pick.contract, pool, lefts)
+                points = [row[t] for row, t in zip(rows, tricks[pick.pair], strict=True)]
+            scored[key] = sum(points), sum(p * p for p in points)
+        total, square = scored[key]
+        totals.append(total)
+        squares.append(square)
     return totals, squares
