@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import functools
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import getitem, itemgetter, lt
 
@@ -132,20 +132,26 @@ class Choosing:
 
     def best_by_bid(self, means: Sequence[float], strain: Strain) -> list[float]:
         """For each bid, the best of a pair's contract means that a win at it allows."""
-        ceilings = [float("-inf")] * (len(means) + 1)
+        ceilings = [*means, float("-inf")]  # then each the best from it on
         for j in range(len(means) - 1, -1, -1):
-            ceilings[j] = max(means[j], ceilings[j + 1])
+            if ceilings[j + 1] > ceilings[j]:
+                ceilings[j] = ceilings[j + 1]
         return list(map(ceilings.__getitem__, self.start[strain]))
 
     def run(self) -> list[Pick]:
         """The choice for every bid (see the module)."""
         best = list(self.give_up)
-        flat = {
-            strain: [self.best_by_bid(self.flat_means(strain, t), strain)
-                     for t in range(TRICKS + 1)]
-            for strain in Strain
-        }  # fmt: skip
-        """For each strain and tricks t, each bid's best of a pair taking t on every split."""
+        flat: dict[Strain, list[list[float] | None]] = {s: [None] * (TRICKS + 1) for s in Strain}
+        """For each strain and tricks t, each bid's best of a pair taking t on every split
+        (worked out when first asked: the cheap question's level is sought from ten down)."""
+
+        def flat_best(strain: Strain, tricks: int) -> list[float]:
+            found = flat[strain][tricks]
+            if found is None:
+                found = flat[strain][tricks] = self.best_by_bid(
+                    self.flat_means(strain, tricks), strain
+                )
+            return found
 
         def raise_best(pair: Pair, tricks: Sequence[int]) -> list[float]:
             means = self.means(pair.strain, tricks)
@@ -157,7 +163,7 @@ class Choosing:
         for index in order:
             pair = self.pairs[index]
             if self.exact:  # the first is solved at once: the others are weighed against it
-                level = _decisive(flat[pair.strain], best)
+                level = _decisive(functools.partial(flat_best, pair.strain), best)
                 if level is not None:
                     if level > TRICKS:
                         continue  # never the best: its tricks are not needed
@@ -206,12 +212,12 @@ def _firsts(means: Sequence[float]) -> list[tuple[float, int] | None]:
     return firsts
 
 
-def _decisive(flat: Sequence[Sequence[float]], best: Sequence[float]) -> int | None:
-    """The highest level whose failure on every split would drop a pair (``flat[t]``: its
+def _decisive(flat: Callable[[int], Sequence[float]], best: Sequence[float]) -> int | None:
+    """The highest level whose failure on every split would drop a pair (``flat(t)``: its
     best at each bid taking t tricks everywhere): 11 when even ten tricks would, None when
     not even none would."""
     for tricks in range(TRICKS, -1, -1):
-        if all(map(lt, flat[tricks], best)):
+        if all(map(lt, flat(tricks), best)):
             return tricks + 1
     return None
 
@@ -227,12 +233,12 @@ def _promise(pair: Pair) -> int:
     mask = pair.hand.mask
     aces = (mask & _ACES).bit_count()
     tops = 2 * aces + (mask & _KINGS).bit_count()
-    trumps = pair.strain.suit
-    if trumps is None:
+    if pair.strain is Strain.NO_TRUMP:
         return tops + aces
-    lengths = [(mask >> (8 * suit) & 0xFF).bit_count() for suit in range(4)]
-    short = sum(max(0, 2 - length) for suit, length in enumerate(lengths) if suit != trumps)
-    return tops + 2 * lengths[trumps] + short
+    lengths = [(mask >> shift & 0xFF).bit_count() for shift in (0, 8, 16, 24)]
+    trumps = lengths[pair.strain]  # a suit strain's number is its suit's
+    short = sum(max(0, 2 - length) for length in lengths) - max(0, 2 - trumps)  # side suits
+    return tops + 2 * trumps + short
 
 
 _LEVELS = {strain: CONTRACTS[strain :: len(Strain)] for strain in Strain}
