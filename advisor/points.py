@@ -354,6 +354,8 @@ def declarer_points(contract: Contract, whist: Whist, convention: Convention) ->
 @functools.cache
 def _level_points(level: int, whist: Whist, convention: Convention) -> tuple[float, ...]:
     contract = Contract(level, Strain.NO_TRUMP)  # any strain of the level: the same ledgers
+    if not whist.played:  # no play: the tricks are ignored, one ledger
+        return (float(game_points(contract, 0, whist, convention)),) * (TRICKS + 1)
     return tuple(
         float(game_points(contract, tricks, whist, convention)) for tricks in range(TRICKS + 1)
     )
