@@ -135,8 +135,8 @@ class Ledger(NamedTuple):
         """One player's :meth:`points`, worked out for him alone (the score tables ask for the
         declarer's of many ledgers): ``S_p / (10·(n−1)/n)`` with ``S_p`` as :meth:`balance`
         has it, rearranged as ``(n·pg_p − Σ pg)/(n−1) + n·w_p/(10·(n−1))`` (``w_p`` his whists
-        written less those written on him), in exact fractions: the same number, a third of
-        the arithmetic."""
+        written less those written on him), in exact fractions: the same number with fewer
+        fractions made."""
         n = len(self.players)
         worth, pool, mountain, whists = self.pool_worth, self.pool, self.mountain, self.whists
         own = worth * pool.get(player, 0) - mountain.get(player, 0)
