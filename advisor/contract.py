@@ -81,9 +81,12 @@ class Contract:
     """A game contract: ``level`` tricks (6..10) in ``strain``. Immutable, hashable, ordered as
     the auction ranks contracts."""
 
-    __slots__ = ("level", "strain")
+    __slots__ = ("level", "order", "strain")
     level: int
     strain: Strain
+    order: int
+    """The contract's place among the 25 contracts, 6♠ = 0 … 10NT = 24 (kept: every hash and
+    comparison reads it)."""
 
     def __init__(self, level: int, strain: Strain) -> None:
         if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS:
@@ -92,14 +95,10 @@ class Contract:
             )
         object.__setattr__(self, "level", level)
         object.__setattr__(self, "strain", Strain(strain))
+        object.__setattr__(self, "order", (level - LEVELS.start) * len(Strain) + self.strain)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Contract cannot be changed")
-
-    @property
-    def order(self) -> int:
-        """The contract's place among the 25 contracts, 6♠ = 0 … 10NT = 24."""
-        return (self.level - LEVELS.start) * len(Strain) + self.strain
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Contract):

@@ -30,7 +30,7 @@ always whist.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from advisor.cards import CardSet, Rank, Suit
@@ -186,6 +186,19 @@ def model_outcome(
     return model_outcomes(model, contract, [(left.mask, right.mask)], ten)[0]
 
 
+@functools.cache
+def _folk_outcomes(contract: Contract) -> Mapping[tuple[bool, bool], Whist]:
+    """The defence's decision against ``contract`` by whether L's and R's hands reach the
+    threshold: the folk rule for each of the four ways, decided once a contract."""
+    decided = {}
+    for left_reaches in (False, True):
+        first = _call(left_reaches, contract, None)
+        for right_reaches in (False, True):
+            second = _call(right_reaches, contract, first)
+            decided[left_reaches, right_reaches] = defence_outcome(first, second)
+    return decided
+
+
 def model_outcomes(
     model: WhistModel,
     contract: Contract,
@@ -198,12 +211,7 @@ def model_outcomes(
     quota = contract.quota(ten)
     if model is WhistModel.BOTH or quota is None:
         return [Whist.BOTH] * len(layouts)
-    decided = {}
-    for left_reaches in (False, True):
-        first = _call(left_reaches, contract, None)
-        for right_reaches in (False, True):
-            second = _call(right_reaches, contract, first)
-            decided[left_reaches, right_reaches] = defence_outcome(first, second)
+    decided = _folk_outcomes(contract)
     spades, clubs, diamonds, hearts = suit_tables(contract)
     return [  # sure_halves(...) >= quota for each hand, inlined: a third of the time
         decided[

@@ -38,11 +38,12 @@ Where the rules leave a choice, this module's reading:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import NamedTuple
 
-from advisor.contract import Contract
+from advisor.contract import Contract, Strain
 from advisor.convention import AllPass, BothFail, Convention
 from advisor.errors import DealError
 from advisor.i18n import Phrase
@@ -131,21 +132,19 @@ class Ledger(NamedTuple):
         }
 
     def points_of(self, player: Player) -> Fraction:
-        """One player's :meth:`points` (worked out for him alone: the score tables ask for
-        the declarer's of thousands of ledgers)."""
+        """One player's :meth:`points`, worked out for him alone (the score tables ask for the
+        declarer's of many ledgers): ``S_p / (10·(n−1)/n)`` with ``S_p`` as :meth:`balance`
+        has it, rearranged as ``(n·pg_p − Σ pg)/(n−1) + n·w_p/(10·(n−1))`` (``w_p`` his whists
+        written less those written on him), in exact fractions: the same number with fewer
+        fractions made."""
         n = len(self.players)
-        zero = Fraction(0)
-        game = {
-            p: self.pool_worth * self.pool.get(p, zero) - self.mountain.get(p, zero)
-            for p in self.players
-        }
-        whists = sum(
-            (self.whists.get((player, q), 0) - self.whists.get((q, player), 0)
-             for q in self.players),
-            zero,
-        )  # fmt: skip
-        balance = Fraction(10, n) * (n * game[player] - sum(game.values(), zero)) + whists
-        return balance / Fraction(10 * (n - 1), n)
+        worth, pool, mountain, whists = self.pool_worth, self.pool, self.mountain, self.whists
+        own = worth * pool.get(player, 0) - mountain.get(player, 0)
+        total = worth * sum(pool.get(p, 0) for p in self.players) - sum(
+            mountain.get(p, 0) for p in self.players
+        )
+        written = sum(whists.get((player, q), 0) - whists.get((q, player), 0) for q in self.players)
+        return Fraction(n * own - total, n - 1) + Fraction(n * written, 10 * (n - 1))
 
     def points(self) -> dict[Player, Fraction]:
         """Each player's points: his S over 10·(n−1)/n, so that his own mountain point is −1."""
@@ -342,7 +341,21 @@ def game_points(
 
 def declarer_points(contract: Contract, whist: Whist, convention: Convention) -> tuple[float, ...]:
     """The declarer's points for each number of tricks he may take, 0 … 10: what an expected
-    score over layouts reads (index = his tricks)."""
+    score over layouts reads (index = his tricks). A ledger reads a contract's level alone
+    (its price and quota), never its strain: worked out once a level, decision and
+    convention, and kept."""
+    try:
+        return _level_points(contract.level, whist, convention)
+    except DealError:  # a decision impossible against it: the error names the contract
+        game_ledger(contract, 0, whist, convention)
+        raise
+
+
+@functools.cache
+def _level_points(level: int, whist: Whist, convention: Convention) -> tuple[float, ...]:
+    contract = Contract(level, Strain.NO_TRUMP)  # any strain of the level: the same ledgers
+    if not whist.played:  # no play: the tricks are ignored, one ledger
+        return (float(game_points(contract, 0, whist, convention)),) * (TRICKS + 1)
     return tuple(
         float(game_points(contract, tricks, whist, convention)) for tricks in range(TRICKS + 1)
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import random
 import subprocess
 import sys
 
@@ -58,6 +59,28 @@ def test_dominant_discards_throw_the_lowest_of_each_pattern() -> None:
     assert len(found) == 10
     assert parse_cards("♠9 10") in found and parse_cards("♥7 8") in found
     assert parse_cards("♠9 ♣K") in found and parse_cards("♠10 ♣K") not in found
+
+
+def _plain_dominant_discards(twelve: CardSet) -> list[CardSet]:
+    """Every discard of two cards, the one of each pattern of suits throwing the lowest."""
+    best: dict[tuple[int, ...], CardSet] = {}
+    for pair in itertools.combinations(twelve, 2):
+        pattern = tuple(sorted(card.suit for card in pair))
+        thrown = CardSet.of(pair)
+        kept = best.get(pattern)
+        if kept is None or sorted(c.rank for c in pair) < sorted(c.rank for c in kept):
+            best[pattern] = thrown
+    return sorted(best.values(), key=lambda cards: sorted(card.index for card in cards))
+
+
+def test_dominant_discards_are_the_plain_ones_on_random_hands() -> None:
+    deck = list(parse_cards("♠7 8 9 10 J Q K A ♣7 8 9 10 J Q K A ♦7 8 9 10 J Q K A "
+                            "♥7 8 9 10 J Q K A"))  # fmt: skip
+    rng = random.Random(30)
+    hands = [CardSet.of(rng.sample(deck, 12)) for _ in range(500)]
+    hands += [parse_cards("♠7 8 9 10 J Q K A ♣7 8 9 10"), parse_cards(STRONG)]  # 2 and 4 suits
+    for twelve in hands:
+        assert dominant_discards(twelve) == _plain_dominant_discards(twelve), twelve
 
 
 def test_allowed_contracts_follow_the_ladder() -> None:

@@ -330,6 +330,30 @@ def test_the_declarer_gains_with_every_trick(
     assert len(table) == 11
 
 
+@pytest.mark.parametrize(
+    "convention",
+    [SOCHI, SOCHI4, LENINGRAD, ROSTOV, Convention.of(ten="whisted", both_fail="shared")],
+)
+def test_declarer_points_are_each_ledgers_settlement(convention: Convention) -> None:
+    """The score table (worked out once a level and kept) is, for every contract of every
+    strain, each ledger's full settlement; an impossible decision is refused naming the
+    contract asked about (a half-whist's error names it)."""
+    for chosen in CONTRACTS:
+        for whist in Whist:
+            if _ledger(chosen, 0, whist, convention, None) is None:
+                with pytest.raises(DealError) as expected_error:
+                    game_ledger(chosen, 0, whist, convention)
+                with pytest.raises(DealError) as error:
+                    declarer_points(chosen, whist, convention)
+                assert str(error.value) == str(expected_error.value)
+                continue
+            expected = tuple(
+                float(game_ledger(chosen, tricks, whist, convention).points()[M])
+                for tricks in range(11)
+            )
+            assert declarer_points(chosen, whist, convention) == expected, (chosen, whist)
+
+
 @given(st.dictionaries(st.sampled_from(list(Seat)), st.integers(0, 3)), conventions)
 def test_all_pass_sums_to_zero(tricks: dict[Seat, int], convention: Convention) -> None:
     ledger = allpass_ledger(tricks, Fraction(3, 2), convention)

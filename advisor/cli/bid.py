@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 import click
 
@@ -16,6 +17,9 @@ from advisor.cli.options import (
     game_run_options,
 )
 from advisor.i18n import N_
+
+if TYPE_CHECKING:
+    from advisor.exact.bid import BidAdvice
 
 BID_SAMPLES = 320  # advisor.exact.bid.BID_SAMPLES, which help must not load
 
@@ -88,7 +92,13 @@ def bid(
 
     run = functools.partial(bid_odds, cards, state, table, rules, settings)
     from advisor.cli.progress import answered
+
+    found = answered(run, as_json, _render)
+    raise SystemExit(ExitCode.PASS if found.answer.is_pass else ExitCode.DECLARE)
+
+
+def _render(found: BidAdvice) -> None:
+    """The text report (rich loaded for it alone: ``--json`` starts without it)."""
     from advisor.cli.render_bid import render_bid
 
-    found = answered(run, as_json, render_bid)
-    raise SystemExit(ExitCode.PASS if found.answer.is_pass else ExitCode.DECLARE)
+    render_bid(found)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 import click
 
@@ -14,6 +15,9 @@ from advisor.contract import PASS, Bid
 from advisor.errors import BidError
 from advisor.i18n import N_, Phrase
 from advisor.seats import Lead
+
+if TYPE_CHECKING:
+    from advisor.exact.declare import Declaration
 
 DECLARE_LAYOUTS = 400  # advisor.exact.declare.DECLARE_LAYOUTS, which help must not load
 
@@ -88,7 +92,13 @@ def declare(
     settings = ExactSettings(samples, seed, full=full, jobs=jobs)
     run = functools.partial(declare_odds, twelve, won, GameObjective(rules, seat), settings)
     from advisor.cli.progress import answered
+
+    found = answered(run, as_json, _render)
+    raise SystemExit(ExitCode.DECLARE if found.best is not None else ExitCode.PASS)
+
+
+def _render(found: Declaration) -> None:
+    """The text report (rich loaded for it alone: ``--json`` starts without it)."""
     from advisor.cli.render_declare import render_declaration
 
-    found = answered(run, as_json, render_declaration)
-    raise SystemExit(ExitCode.DECLARE if found.best is not None else ExitCode.PASS)
+    render_declaration(found)

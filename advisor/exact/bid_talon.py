@@ -28,9 +28,11 @@ as solving every pair (a test compares them).
 
 from __future__ import annotations
 
+import functools
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import getitem, itemgetter, lt
 
 from advisor.cards import CardSet
 from advisor.contract import CONTRACTS, LEVELS, Contract, Strain
@@ -106,11 +108,7 @@ class Choosing:
         }  # fmt: skip
         """For each strain, each contract's points per split by tricks (a contract not open:
         None), levels 6 … 10."""
-        self.start = {
-            strain: [next((i for i, c in enumerate(_levels(strain)) if c >= b), len(LEVELS))
-                     for b in bids]
-            for strain in Strain
-        }  # fmt: skip
+        self.start = _starts(tuple(bids))
         """For each strain and bid, the index of its lowest contract allowed (by level)."""
         self.exact: dict[int, list[float]] = {}
         """A solved pair's mean points per contract of its strain (by level, 6 … 10)."""
@@ -120,39 +118,52 @@ class Choosing:
         contract of the strain, levels 6 … 10 (a contract not open: no value)."""
         count = len(tricks)
         return [
-            float("-inf") if rows is None
-            else sum([row[t] for row, t in zip(rows, tricks, strict=True)]) / count
+            float("-inf") if rows is None else sum(map(getitem, rows, tricks)) / count
+            for rows in self.rows[strain]
+        ]  # fmt: skip
+
+    def flat_means(self, strain: Strain, tricks: int) -> list[float]:
+        """:meth:`means` of ``tricks`` on every split (the same sums, in the same order)."""
+        count, row = len(self.lefts), itemgetter(tricks)
+        return [
+            float("-inf") if rows is None else sum(map(row, rows)) / count
             for rows in self.rows[strain]
         ]  # fmt: skip
 
     def best_by_bid(self, means: Sequence[float], strain: Strain) -> list[float]:
         """For each bid, the best of a pair's contract means that a win at it allows."""
-        ceilings = [float("-inf")] * (len(means) + 1)
+        ceilings = [*means, float("-inf")]  # then each the best from it on
         for j in range(len(means) - 1, -1, -1):
-            ceilings[j] = max(means[j], ceilings[j + 1])
-        return [ceilings[j] for j in self.start[strain]]
+            if ceilings[j + 1] > ceilings[j]:
+                ceilings[j] = ceilings[j + 1]
+        return list(map(ceilings.__getitem__, self.start[strain]))
 
     def run(self) -> list[Pick]:
         """The choice for every bid (see the module)."""
         best = list(self.give_up)
-        flat = {
-            strain: [self.best_by_bid(self.means(strain, [t] * len(self.lefts)), strain)
-                     for t in range(TRICKS + 1)]
-            for strain in Strain
-        }  # fmt: skip
-        """For each strain and tricks t, each bid's best of a pair taking t on every split."""
+        flat: dict[Strain, list[list[float] | None]] = {s: [None] * (TRICKS + 1) for s in Strain}
+        """For each strain and tricks t, each bid's best of a pair taking t on every split
+        (worked out when first asked: the cheap question's level is sought from ten down)."""
+
+        def flat_best(strain: Strain, tricks: int) -> list[float]:
+            found = flat[strain][tricks]
+            if found is None:
+                found = flat[strain][tricks] = self.best_by_bid(
+                    self.flat_means(strain, tricks), strain
+                )
+            return found
 
         def raise_best(pair: Pair, tricks: Sequence[int]) -> list[float]:
             means = self.means(pair.strain, tricks)
             found = self.best_by_bid(means, pair.strain)
-            best[:] = [max(b, f) for b, f in zip(best, found, strict=True)]
+            best[:] = list(map(max, best, found))
             return means
 
         order = sorted(range(len(self.pairs)), key=lambda i: -_promise(self.pairs[i]))
         for index in order:
             pair = self.pairs[index]
             if self.exact:  # the first is solved at once: the others are weighed against it
-                level = _decisive(flat[pair.strain], best)
+                level = _decisive(functools.partial(flat_best, pair.strain), best)
                 if level is not None:
                     if level > TRICKS:
                         continue  # never the best: its tricks are not needed
@@ -160,39 +171,53 @@ class Choosing:
                     raise_best(pair, [level if m else 0 for m in made])  # its value's lower bound
                     high = self.means(pair.strain, [TRICKS if m else level - 1 for m in made])
                     found = self.best_by_bid(high, pair.strain)
-                    if all(f < b for f, b in zip(found, best, strict=True)):
+                    if all(map(lt, found, best)):
                         continue
             tricks = self.objective.tricks_masks(pair.hand, self.pool, pair.strain, self.lefts)
             self.exact[index] = raise_best(pair, tricks)
-        return [self._pick(k, bid) for k, bid in enumerate(self.bids)]
+        return self._picks()
 
     def _makes(self, pair: Pair, lefts: array[int], level: int) -> bytes:
         """The cheap question: 1 on each split of ``lefts`` where the declarer takes at least
         ``level``."""
         return self.objective.makes_masks(pair.hand, self.pool, pair.strain, lefts, level)
 
-    def _pick(self, k: int, bid: Contract) -> Pick:
-        """The best play for the bid (the first pair and lowest contract on ties), or giving
+    def _picks(self) -> list[Pick]:
+        """The best play for each bid (the first pair and lowest contract on ties), or giving
         up when it is strictly better."""
-        found: Pick | None = None
-        for index in sorted(self.exact):
-            pair = self.pairs[index]
-            start = self.start[pair.strain][k]
-            means = self.exact[index][start:]
-            for contract, mean in zip(_levels(pair.strain)[start:], means, strict=True):
-                if found is None or mean > found.points:
-                    found = Pick(index, contract, mean)
-        if found is None or self.give_up[k] > found.points:
-            return Pick(None, bid, self.give_up[k])
-        return found
+        solved = [(index, self.pairs[index].strain) for index in sorted(self.exact)]
+        firsts = {index: _firsts(self.exact[index]) for index, _ in solved}
+        picks = []
+        for k, bid in enumerate(self.bids):
+            chosen: tuple[int, Contract] | None = None
+            points = 0.0
+            for index, strain in solved:
+                first = firsts[index][self.start[strain][k]]
+                if first is not None and (chosen is None or first[0] > points):
+                    chosen, points = (index, _levels(strain)[first[1]]), first[0]
+            if chosen is None or self.give_up[k] > points:
+                picks.append(Pick(None, bid, self.give_up[k]))
+            else:
+                picks.append(Pick(*chosen, points))
+        return picks
 
 
-def _decisive(flat: Sequence[Sequence[float]], best: Sequence[float]) -> int | None:
-    """The highest level whose failure on every split would drop a pair (``flat[t]``: its
+def _firsts(means: Sequence[float]) -> list[tuple[float, int] | None]:
+    """For each start j, the best of ``means[j:]`` and the first place it is at (None: none
+    left)."""
+    firsts: list[tuple[float, int] | None] = [None] * (len(means) + 1)
+    for j in range(len(means) - 1, -1, -1):
+        after = firsts[j + 1]
+        firsts[j] = (means[j], j) if after is None or means[j] >= after[0] else after
+    return firsts
+
+
+def _decisive(flat: Callable[[int], Sequence[float]], best: Sequence[float]) -> int | None:
+    """The highest level whose failure on every split would drop a pair (``flat(t)``: its
     best at each bid taking t tricks everywhere): 11 when even ten tricks would, None when
     not even none would."""
     for tricks in range(TRICKS, -1, -1):
-        if all(f < b for f, b in zip(flat[tricks], best, strict=True)):
+        if all(map(lt, flat(tricks), best)):
             return tricks + 1
     return None
 
@@ -208,12 +233,12 @@ def _promise(pair: Pair) -> int:
     mask = pair.hand.mask
     aces = (mask & _ACES).bit_count()
     tops = 2 * aces + (mask & _KINGS).bit_count()
-    trumps = pair.strain.suit
-    if trumps is None:
+    if pair.strain is Strain.NO_TRUMP:
         return tops + aces
-    lengths = [(mask >> (8 * suit) & 0xFF).bit_count() for suit in range(4)]
-    short = sum(max(0, 2 - length) for suit, length in enumerate(lengths) if suit != trumps)
-    return tops + 2 * lengths[trumps] + short
+    lengths = [(mask >> shift & 0xFF).bit_count() for shift in (0, 8, 16, 24)]
+    trumps = lengths[pair.strain]  # a suit strain's number is its suit's
+    short = sum(max(0, 2 - length) for length in lengths) - max(0, 2 - trumps)  # side suits
+    return tops + 2 * trumps + short
 
 
 _LEVELS = {strain: CONTRACTS[strain :: len(Strain)] for strain in Strain}
@@ -222,6 +247,17 @@ _LEVELS = {strain: CONTRACTS[strain :: len(Strain)] for strain in Strain}
 def _levels(strain: Strain) -> tuple[Contract, ...]:
     """The contracts of ``strain``, six to ten."""
     return _LEVELS[strain]
+
+
+@functools.cache
+def _starts(bids: tuple[Contract, ...]) -> dict[Strain, tuple[int, ...]]:
+    """For each strain, the index (by level) of its lowest contract each of ``bids`` allows
+    (5: none); the same for every talon, worked out once."""
+    return {
+        strain: tuple(next((i for i, c in enumerate(_levels(strain)) if c >= b), len(LEVELS))
+                      for b in bids)
+        for strain in Strain
+    }  # fmt: skip
 
 
 def _per_layout(
@@ -246,12 +282,17 @@ def score_picks(
         for index in sorted({pick.pair for pick in picks if pick.pair is not None})
     }
     totals, squares = [], []
-    for pick in picks:
-        if pick.pair is None:
-            points = [pick.points] * len(lefts)
-        else:
-            rows = _per_layout(objective, pick.contract, pool, lefts)
-            points = [row[t] for row, t in zip(rows, tricks[pick.pair], strict=True)]
-        totals.append(sum(points))
-        squares.append(sum(p * p for p in points))
+    scored: dict[tuple[int | None, Contract, float], tuple[float, float]] = {}
+    for pick in picks:  # the bids that pick one play alike score it once
+        key = (pick.pair, pick.contract, pick.points)
+        if key not in scored:
+            if pick.pair is None:
+                points = [pick.points] * len(lefts)
+            else:
+                rows = _per_layout(objective, pick.contract, pool, lefts)
+                points = [row[t] for row, t in zip(rows, tricks[pick.pair], strict=True)]
+            scored[key] = sum(points), sum(p * p for p in points)
+        total, square = scored[key]
+        totals.append(total)
+        squares.append(square)
     return totals, squares

@@ -41,7 +41,7 @@ class Discards:
     """
 
     def __init__(self, twelve: CardSet, objective: Objective) -> None:
-        cards = [card.index for card in twelve]
+        cards = [index for index in range(32) if twelve.mask >> index & 1]  # no Card objects
         if len(cards) != WITH_TALON:
             raise ValueError(f"{len(cards)} cards, not twelve")
         self.cards = twelve

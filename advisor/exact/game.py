@@ -36,6 +36,7 @@ from advisor.seats import Seat
 
 WHISTS = tuple(Whist)
 """The defence's decisions, numbered as :meth:`GameObjective.decisions` numbers them."""
+_NUMBER = {whist: number for number, whist in enumerate(WHISTS)}
 
 
 @functools.cache
@@ -85,10 +86,10 @@ class GameObjective:
     def decisions(self, contract: Contract, pool: CardSet, lefts: Sequence[int]) -> bytes:
         """The defence's decision in each layout (L holds ``lefts[i]``, R the rest of
         ``pool``), one byte each, a number of :data:`WHISTS`."""
-        layouts = [(left, pool.mask & ~left) for left in lefts]
+        rest = pool.mask
+        layouts = [(left, rest & ~left) for left in lefts]
         found = model_outcomes(self.convention.whist_model, contract, layouts, self.convention.ten)
-        number = {whist: index for index, whist in enumerate(WHISTS)}
-        return bytes(number[whist] for whist in found)
+        return bytes(map(_NUMBER.__getitem__, found))
 
     def tricks(self, hand: CardSet, pool: CardSet, strain: Strain, ranks: array[int]) -> bytes:
         """The declarer's double-dummy tricks with ``hand`` in the splits ``ranks`` of
@@ -117,16 +118,18 @@ class GameObjective:
 def dominant_discards(twelve: CardSet) -> list[CardSet]:
     """The discards of ``twelve`` worth playing in a game: for each pattern of suits (one card
     from each of two suits, or two from one), the one throwing the lowest cards; in the order
-    of the cards thrown."""
-    by_suit: dict[int, list[int]] = {}
-    for card in twelve:
-        by_suit.setdefault(card.index >> 3, []).append(card.index)
+    of the cards thrown. On the mask: a suit's lowest card is its lowest bit."""
+    lows = []  # each suit held: its lowest card's bit, its second lowest's (0: none)
+    for shift in range(0, 32, 8):
+        held = twelve.mask >> shift & 0xFF
+        if held:
+            low = held & -held
+            rest = held ^ low
+            lows.append((low << shift, (rest & -rest) << shift))
     found = []
-    suits = sorted(by_suit)
-    for position, suit in enumerate(suits):
-        low = sorted(by_suit[suit])
-        if len(low) >= 2:
-            found.append(CardSet(1 << low[0] | 1 << low[1]))
-        for other in suits[position + 1 :]:
-            found.append(CardSet(1 << low[0] | 1 << min(by_suit[other])))
-    return sorted(found, key=lambda cards: sorted(card.index for card in cards))
+    for position, (low, second) in enumerate(lows):
+        if second:
+            found.append(low | second)
+        found.extend(low | other for other, _ in lows[position + 1 :])
+    found.sort(key=lambda mask: (mask & -mask, mask))  # by the lower card, then the higher
+    return [CardSet(mask) for mask in found]
