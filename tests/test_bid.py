@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 from click.testing import CliRunner
@@ -254,22 +252,6 @@ def test_same_json_for_any_jobs() -> None:
     assert talons == sorted(talons, reverse=True) and talons[0] == data["talons"]
     for key in ("ceiling", "answer", "samples", "seed", "convention", "whist_model"):
         assert key in data
-
-
-@needs_core
-@pytest.mark.parametrize(
-    "args",
-    [["bid", *ARGS], ["declare", "AS KS QS JS 10S AC KC AD 7H 8H 7D 8D", "--samples", "40"]],
-)
-def test_json_never_loads_rich(args: list[str]) -> None:
-    """``--json`` prints without the text report's rich: its import is start-up time."""
-    code = (
-        "import sys; from click.testing import CliRunner; from advisor.cli import main; "
-        f"done = CliRunner().invoke(main, {[*args, '--json']!r}); "
-        "print(done.exit_code, sorted(m for m in sys.modules if m.split('.')[0] == 'rich'))"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "0 []"
 
 
 @needs_core

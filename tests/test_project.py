@@ -15,6 +15,8 @@ from click.testing import CliRunner
 
 from advisor.cli import COMMANDS, main
 from advisor.cli.guard import EXIT_CODE_TABLE, ExitCode
+from advisor.game import core_available as game_core_available
+from advisor.solver import core_available as solver_core_available
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,6 +30,31 @@ def test_library_never_imports_click_or_rich() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+WHIST_HAND = "8S 9S JS KS 8C JC KC 8D JH KH"
+JSON_RUNS = [
+    ["bid", "AS KS QS JS 10S AC KC AD 7H 8H", "--seat", "third", "--samples", "64"],
+    ["declare", "AS KS QS JS 10S AC KC AD 7H 8H 7D 8D", "--samples", "40"],
+    ["discard", "7S 9S JS AS KC 7D JD 7H 9H JH 8C 8D", "--exact", "--lead", "me"],
+    ["whist", WHIST_HAND, "--contract", "6D", "--declarer", "left", "--talon", "AS 7H"],
+]
+
+
+@pytest.mark.skipif(
+    not (game_core_available() and solver_core_available()), reason="the solvers are not built"
+)
+@pytest.mark.parametrize("args", JSON_RUNS, ids=[args[0] for args in JSON_RUNS])
+def test_json_never_loads_rich(args: list[str]) -> None:
+    """``--json`` prints without the text report's rich: its import is start-up time."""
+    code = (
+        "import sys; from click.testing import CliRunner; from advisor.cli import main; "
+        f"done = CliRunner().invoke(main, {[*args, '--json']!r}); "
+        "print(done.exit_code in (0, 1), "
+        "sorted(m for m in sys.modules if m.split('.')[0] == 'rich'))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "True []"
 
 
 def _all_commands() -> list[tuple[str, click.Command]]:

@@ -29,6 +29,7 @@ from advisor.table import Table
 from advisor.talon import best_discards
 
 if TYPE_CHECKING:
+    from advisor.exact.discard_odds import DiscardOdds
     from advisor.exact.settings import ExactSettings
 
 SHOWN = 3  # the best discard and the next two
@@ -153,7 +154,14 @@ def _exact(
 
     run = functools.partial(discard_odds, twelve, Lead(lead), table, settings)
     from advisor.cli.progress import answered
+
+    found = answered(run, as_json, _render_exact)
+    raise SystemExit(ExitCode.DECLARE if found.declare else ExitCode.PASS)
+
+
+def _render_exact(found: DiscardOdds) -> None:
+    """The text report of ``--exact`` (rich loaded for it alone: ``--json`` starts without
+    it)."""
     from advisor.cli.render_exact_discard import render_discard_odds
 
-    found = answered(run, as_json, render_discard_odds)
-    raise SystemExit(ExitCode.DECLARE if found.declare else ExitCode.PASS)
+    render_discard_odds(found)

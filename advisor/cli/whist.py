@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 
@@ -24,6 +24,9 @@ from advisor.defaults import WHIST_LAYOUTS
 from advisor.errors import AdvisorError
 from advisor.i18n import N_, Phrase
 from advisor.limits import MIN_INTERVAL_SAMPLES
+
+if TYPE_CHECKING:
+    from advisor.whist import WhistAdvice
 
 T = TypeVar("T")
 
@@ -118,9 +121,15 @@ def whist(
     )
     run = functools.partial(whist_advice, problem, samples=samples, seed=seed, jobs=jobs)
     from advisor.cli.progress import answered
+
+    answered(run, as_json, _render)
+
+
+def _render(found: WhistAdvice) -> None:
+    """The text report (rich loaded for it alone: ``--json`` starts without it)."""
     from advisor.cli.render_whist import render_whist
 
-    answered(run, as_json, render_whist)
+    render_whist(found)
 
 
 def _option_cards(option: str, text: str, count: int) -> CardSet:
