@@ -245,8 +245,21 @@ enum { WAYS = 8, ID_SHIFT = 13, TAG_SHIFT = 16, AGE_SHIFT = 61 };
 #define ID_MASK_LOW (((u64)1 << ID_SHIFT) - 1)
 #define AGE_MASK ((u64)7 << AGE_SHIFT)
 #ifndef AGE_LAYOUTS
-#define AGE_LAYOUTS 13 /* a bulk call's layouts 2**13 at a time are of one age */
+#define AGE_LAYOUTS 13 /* the layouts solved 2**13 at a time are of one age */
 #endif
+
+static u64 layout_clock; /* layouts the bulk calls of the process have begun */
+
+/* The age of the next layout a bulk call solves: the process's layouts counted 2**AGE_LAYOUTS
+ * at a time (one call or many: `advisor solve` and `declare` ask in pieces, threads at once). */
+static int next_layout_age(void) {
+#if defined(__GNUC__) || defined(__clang__)
+    u64 count = __atomic_fetch_add(&layout_clock, 1, __ATOMIC_RELAXED);
+#else
+    u64 count = layout_clock++; /* a lost count in a race only blurs an age */
+#endif
+    return (int)(count >> AGE_LAYOUTS & 7);
+}
 
 static void *own_memory;
 static Entry *table;
@@ -846,7 +859,7 @@ static PyObject *solve_buffer(PyObject *args, const char *format, int ranked, co
     for (Py_ssize_t j = 0; j < layouts.count && !(s.stopped = stop_asked ? STOP_ASKED : 0); j++) {
         u32 l = left_hand(&layouts, j);
         Root root = root_of(m, l, pool & ~l, trump, leader, NULL, 0);
-        s.age = (int)(j >> AGE_LAYOUTS & 7);
+        s.age = next_layout_age();
         int value = at_least ? root_makes(&root, at_least, &s) : root_value(&root, guess, &s);
         if (s.stopped) break;
         out[j] = (uint8_t)value;
@@ -888,7 +901,7 @@ static PyObject *py_enumerate(PyObject *self, PyObject *args) {
     for (u64 j = 0; j < count && !(s.stopped = stop_asked ? STOP_ASKED : 0); j++) {
         u32 l = walk_hand(&walk);
         Root root = root_of(m, l, pool & ~l, trump, leader, NULL, 0);
-        s.age = (int)((start + j) >> AGE_LAYOUTS & 7);
+        s.age = next_layout_age();
         int value = root_value(&root, guess, &s);
         if (s.stopped) break;
         hist[value]++;
