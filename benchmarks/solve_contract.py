@@ -58,6 +58,8 @@ def command(hand: Hand, contract: Contract) -> list[str]:
         contract.ascii(),
         "--lead",
         hand.leader.lead.value,
+        "--jobs",
+        "1",
         "--json",
     ]
 

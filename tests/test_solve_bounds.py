@@ -51,7 +51,7 @@ def test_too_many_solver_threads(runner: CliRunner) -> None:
     result = runner.invoke(main, args)
     assert result.exit_code == 2
     assert result.output.startswith(
-        f"Error: Invalid value for '--jobs': jobs must be at most {max_jobs()} "
+        f"Error: Invalid value for '-j' / '--jobs': jobs must be at most {max_jobs()} "
     )
 
 

@@ -94,7 +94,7 @@ _PROGRESS_FROM = 20_000  # layouts: below this a run is too short for a progress
 @seed_option(N_("Seed of --samples."))
 @jobs_option(
     N_("Threads to solve with, the layouts shared out (0: all cores; at most 4 a core)."),
-    short=False,
+    default=0,
 )
 @json_option
 def solve(
