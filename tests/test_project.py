@@ -191,4 +191,5 @@ def _pyproject() -> dict[str, Any]:
         import tomllib
     else:
         import tomli as tomllib
-    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    data: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return data
