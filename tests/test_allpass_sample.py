@@ -89,7 +89,9 @@ class TestWithTheSolver:
         assert found.fewest.histogram == tuple(fewest.count(t) for t in range(11))
         assert found.forced.mean == pytest.approx(sum(forced) / 60)
         assert found.price == 6 and found.expected_penalty == pytest.approx(6 * sum(forced) / 60)
-        low, high = found.forced.interval
+        interval = found.forced.interval
+        assert interval is not None
+        low, high = interval
         assert low <= found.forced.mean <= high
         assert found.penalty_interval == pytest.approx((6 * low, 6 * high))
         data = found.to_dict()

@@ -464,7 +464,7 @@ def test_unreadable_files(tmp_path: object) -> None:
 
 def _talon_like(hand: CardSet, lead: Lead, table: Table) -> dict[str, object]:
     if hand.mask & 1 == 0:
-        raise BatchError("no ♠7 for this analysis")
+        raise BatchError(Phrase("no ♠7 for this analysis"))
     return {"cards": len(hand), "lead_again": lead.value}
 
 
@@ -544,12 +544,12 @@ def test_which_outputs_workers_write_into(tmp_path: Path, monkeypatch: pytest.Mo
         os.rename(tmp_path / "g", tmp_path / "h")
         assert writable_in_place(moved)
     with tempfile.TemporaryFile(dir=tmp_path) as unnamed:  # O_TMPFILE where it can be
-        assert writable_in_place(unnamed)  # type: ignore[arg-type]
-    with open(tmp_path / "i", "wb") as named, open(named.fileno(), "wb", closefd=False) as bare:
+        assert writable_in_place(unnamed)
+    with open(tmp_path / "i", "wb") as opened, open(opened.fileno(), "wb", closefd=False) as bare:
         assert writable_in_place(bare)  # like standard output: no name to open it by
         with open(tmp_path / "i", "w") as messages:
             monkeypatch.setattr(sys, "stderr", messages)
-            assert not writable_in_place(named)  # messages would land among the records
+            assert not writable_in_place(opened)  # messages would land among the records
     assert not writable_in_place(io.BytesIO())
 
 

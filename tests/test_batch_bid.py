@@ -16,6 +16,7 @@ from solver_build import require_solver
 
 import advisor.solver
 from advisor.batch.extras import BID_FIELDS, bid_flat, bid_seat
+from advisor.build import compiled
 from advisor.cli import main
 from advisor.contract import Bid
 from advisor.game import core_available
@@ -128,7 +129,7 @@ def test_usage_errors(hands_file: Path, args: list[str], message: str | None) ->
 def test_a_missing_game_solver_stops_it_before_the_run(
     hands_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = advisor.solver.compiled
+    real = compiled  # what advisor.solver imports
     monkeypatch.setattr(
         advisor.solver, "compiled", lambda module: None if "game" in module else real(module)
     )

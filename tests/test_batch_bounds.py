@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 import threading
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,8 @@ from advisor.batch import (
     LONG_LINE,
     BatchJob,
     BatchRun,
+    ChunkResult,
+    FileFailure,
     HandReader,
     LongLine,
     Source,
@@ -103,19 +106,28 @@ def test_too_many_jobs_is_a_usage_error() -> None:
     )
 
 
+def _hands(results: Iterable[ChunkResult | FileFailure]) -> int:
+    """The hands the results checked, every one a chunk's result (none a failed file)."""
+    total = 0
+    for result in results:
+        assert isinstance(result, ChunkResult)
+        total += result.tally.hands
+    return total
+
+
 def test_no_more_workers_than_chunks() -> None:
     job = BatchJob(default_table())
     with BatchRun(job, max_jobs()) as few:
         results = list(few.results([Source("a", stream=io.BytesIO(f"{HAND}\n".encode() * 20))]))
         assert few.workers == 0  # one chunk: checked here, no process started
-    assert sum(r.tally.hands for r in results) == 20  # type: ignore[union-attr]
+    assert _hands(results) == 20
     data = f"{HAND}\n".encode() * (3 * BLOCK_SIZE // (len(HAND) + 1) - 100)
     chunks = len(list(read_chunks(Source("a", stream=io.BytesIO(data)))))
     assert chunks == 3
     with BatchRun(job, max_jobs()) as some:
         started = some.results([Source("a", stream=io.BytesIO(data))])
         assert some.workers == min(3, max_jobs())
-        assert sum(r.tally.hands for r in started) == data.count(b"\n")  # type: ignore[union-attr]
+        assert _hands(started) == data.count(b"\n")
 
 
 def test_an_output_that_is_an_input_is_refused_before_reading(tmp_path: Path) -> None:

@@ -139,10 +139,13 @@ def test_the_exact_figure_is_the_weighted_mean_over_the_hands() -> None:
         ("7 9", Lead.THEM, 0, 0.5),  # clean
     ],
 )
-def test_the_figures_agree_with_the_folk_ones(text: str, lead: Lead, low: float, high: float):
+def test_the_figures_agree_with_the_folk_ones(
+    text: str, lead: Lead, low: float, high: float
+) -> None:
     found = calibrate(default_table(), leads=[lead], holdings=[holding(text)])
     figure = found.holdings[0].exact[lead]
     assert low <= figure.percent <= high
+    assert figure.low is not None and figure.high is not None
     assert figure.low <= figure.percent <= figure.high
 
 
@@ -164,7 +167,7 @@ def test_bad_options() -> None:
         ({"holdings": [Holding(0)]}, CalibrationError, "a void is never caught"),
     ):
         with pytest.raises(error, match=message):
-            calibrate(table, **options)  # type: ignore[arg-type]
+            calibrate(table, **options)
 
 
 def test_the_table_file_is_complete_and_keeps_equal_alternatives_together() -> None:

@@ -6,10 +6,12 @@ import importlib.util
 import string
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,9 +27,15 @@ def _tool(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     return module
 
 
-def _russian() -> list:
+def _russian() -> list[Message]:
     with PO.open("rb") as file:
         return [message for message in read_po(file, locale="ru") if message.id]
+
+
+def _forms(message: Message) -> Sequence[str]:
+    """A plural message's translated forms (babel types ``string`` as any of its shapes)."""
+    assert isinstance(message.string, (tuple, list))
+    return message.string
 
 
 def _fields(template: str) -> set[str]:
@@ -58,17 +66,19 @@ def test_every_translation_keeps_the_fields_of_its_template() -> None:
     plural form has no field the English lacks (click's alternate between a singular and a
     plural field, both filled); the advisor's own plurals have all the fields in every form
     (Russian says "21 дыра" with the form of 1, so no form may write the number out)."""
-    wrong = []
+    wrong: list[tuple[object, str]] = []
     for message in _russian():
         ours = any(name.startswith("advisor/") for name, _ in message.locations)
         if isinstance(message.id, tuple):
             every = _fields(message.id[0] + message.id[1])
-            for form in message.string:
+            for form in _forms(message):
                 fields = _fields(form)
                 if fields - every or (ours and fields != every):
                     wrong.append((message.id, form))
-        elif _fields(message.string) != _fields(message.id):
-            wrong.append((message.id, message.string))
+        else:
+            assert isinstance(message.id, str) and isinstance(message.string, str)
+            if _fields(message.string) != _fields(message.id):
+                wrong.append((message.id, message.string))
     assert wrong == []
 
 
@@ -83,4 +93,4 @@ def test_clicks_own_words_are_translated(english: str) -> None:
 def test_russian_plurals_have_three_forms() -> None:
     plurals = [message for message in _russian() if isinstance(message.id, tuple)]
     assert plurals
-    assert all(len(message.string) == 3 and all(message.string) for message in plurals)
+    assert all(len(_forms(message)) == 3 and all(_forms(message)) for message in plurals)

@@ -323,11 +323,12 @@ def test_progress_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setenv("TTY_INTERACTIVE", "1")  # rich: behave as on a terminal
     monkeypatch.setenv("TTY_COMPATIBLE", "1")
-    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    stderr = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", stderr)
     with progress_bar(100, show=True) as advance:
         advance(50, 1000)
         advance(50, 1000)
-    shown = sys.stderr.getvalue()
+    shown = stderr.getvalue()
     assert "checking" in shown and "100%" in shown and "2,000 hands" in shown
     assert shown.endswith("\x1b[2K")  # transient: the bar is gone when the run ends
 
@@ -339,10 +340,11 @@ def test_no_progress_bar_when_not_shown(monkeypatch: pytest.MonkeyPatch) -> None
     from advisor.cli.render_batch import progress_bar
 
     monkeypatch.setenv("TTY_INTERACTIVE", "1")
-    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    stderr = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", stderr)
     with progress_bar(100, show=False) as advance:
         advance(100, 1000)
-    assert sys.stderr.getvalue() == ""
+    assert stderr.getvalue() == ""
 
 
 def test_a_file_name_that_is_not_utf8(tmp_path: Path) -> None:

@@ -84,7 +84,7 @@ def test_quiet_exit_codes(runner: CliRunner, hand: str, lead: str, code: int) ->
     (["check", "7S 7S 10S 7C 9C JC 7D 8D 7H 9H"], "Error: 7♠ is given twice ('7S')\n"),
     (["check", CLEAN, "--table", "no-such.toml"], "Error: no-such.toml: no such table file\n"),
 ])  # fmt: skip
-def test_bad_input_is_one_line_and_exit_2(runner: CliRunner, args: list[str], message: str):
+def test_bad_input_is_one_line_and_exit_2(runner: CliRunner, args: list[str], message: str) -> None:
     result = runner.invoke(main, args)
     assert result.exit_code == 2
     assert result.output == message

@@ -48,7 +48,9 @@ def test_out_of_memory_is_its_own_exit_code(
 
     with pytest.raises(SystemExit) as done:
         guard.run(command)
-    assert done.value.code == guard.ExitCode.OUT_OF_MEMORY == 5
+    assert (
+        done.value.code == guard.ExitCode.OUT_OF_MEMORY and int(guard.ExitCode.OUT_OF_MEMORY) == 5
+    )
     assert capsys.readouterr().err == OUT_OF_MEMORY
 
 

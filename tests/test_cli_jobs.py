@@ -27,7 +27,7 @@ def _commands(group: click.Group, ctx: click.Context) -> Iterator[tuple[str, cli
 def _jobs_commands() -> list[tuple[str, click.Command, click.Parameter]]:
     ctx = click.Context(main)
     found = []
-    for name, command in _commands(main, ctx):  # type: ignore[arg-type]
+    for name, command in _commands(main, ctx):
         for param in command.params:
             if param.name == "jobs":
                 found.append((name, command, param))
@@ -54,7 +54,7 @@ def test_zero_is_every_core(name: str, command: click.Command, param: click.Para
     assert param.process_value(ctx, "0") == cores()
     assert param.process_value(ctx, "1") == 1
     assert param.process_value(ctx, str(max_jobs())) == max_jobs()
-    assert "0: all cores" in (param.help or "")  # type: ignore[attr-defined]
+    assert "0: all cores" in (param.help or "")
 
 
 @pytest.mark.parametrize("name", [name for name, _, _ in JOBS_COMMANDS])

@@ -40,8 +40,12 @@ def random_lines(seed: int, count: int) -> list[str]:
     return lines
 
 
-def run(comparison: Comparison, *sources: Source) -> tuple[list, ComparisonTally, list[str]]:
-    pairs, messages, tally = [], [], ComparisonTally()
+def run(
+    comparison: Comparison, *sources: Source
+) -> tuple[list[HandPair], ComparisonTally, list[str]]:
+    pairs: list[HandPair] = []
+    messages: list[str] = []
+    tally = ComparisonTally()
     with comparison:
         for chunk in comparison.chunks(sources):
             if isinstance(chunk, FileFailure):

@@ -166,9 +166,9 @@ def test_a_bad_level_in_code_is_a_contract_error() -> None:
 def test_contracts_cannot_change() -> None:
     contract = Contract(7, Strain.SPADES)
     with pytest.raises(AttributeError):
-        contract.level = 8  # type: ignore[misc]
+        contract.level = 8
     with pytest.raises(AttributeError):
-        PASS.step = 3  # type: ignore[misc]
+        PASS.step = 3
 
 
 def test_lowest_answers() -> None:

@@ -11,7 +11,7 @@ from array import array
 import pytest
 from solver_build import require_solver
 
-from advisor.cards import CardSet, parse_cards, parse_hand
+from advisor.cards import Card, CardSet, parse_cards, parse_hand
 from advisor.defaults import TALON_COUNT
 from advisor.exact.analysis import CHOICE_TOLERANCE, LEAST_SEQUENTIAL_TALONS, ROUND_TALONS, Analysis
 from advisor.exact.bound import TalonBound
@@ -22,7 +22,7 @@ from advisor.exact.figures import Play
 from advisor.exact.misere import MISERE_PLAY, exact_odds
 from advisor.exact.reading import BOUND
 from advisor.exact.result import Method
-from advisor.exact.scores import DiscardScores
+from advisor.exact.scores import DiscardScores, SeatTricks
 from advisor.exact.settings import DiscardMode, ExactSettings
 from advisor.exact.suits import CAUGHT_THROUGH
 from advisor.parallel import in_order
@@ -51,7 +51,7 @@ def every_discard(twelve: CardSet, pool: CardSet, seat: Seat, layouts: array[int
     return found
 
 
-def _pairs(cards: CardSet) -> list[tuple[object, object]]:
+def _pairs(cards: CardSet) -> list[tuple[Card, Card]]:
     listed = list(cards)
     return [(a, b) for i, a in enumerate(listed) for b in listed[i + 1 :]]
 
@@ -277,8 +277,8 @@ def test_batches_give_the_figures_of_all_at_once() -> None:
             assert a.histogram == b.histogram, rank
 
 
-def _by_rank(scores: DiscardScores) -> list[tuple[int, object]]:
-    return sorted((found.rank, found.seats[0]) for found in scores.results())  # type: ignore[misc]
+def _by_rank(scores: DiscardScores) -> list[tuple[int, SeatTricks]]:
+    return sorted((found.rank, found.seats[0]) for found in scores.results())
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -67,10 +67,10 @@ def test_the_figures_are_the_reported_deals_worked_out_one_by_one() -> None:
     (seat,) = found.seats
     assert seat.whichever is not None
     assert seat.whichever.p == pytest.approx(whichever / found.deals)
-    for suit in seat.suits:
-        assert suit.caught.p == pytest.approx(through[suit.suit] / found.deals)
-        assert dict(suit.holdings) == kept[suit.suit]
-        assert suit.caught.low <= suit.caught.p <= suit.caught.high
+    for odds in seat.suits:
+        assert odds.caught.p == pytest.approx(through[odds.suit] / found.deals)
+        assert dict(odds.holdings) == kept[odds.suit]
+        assert odds.caught.low <= odds.caught.p <= odds.caught.high
     assert through[Suit.SPADES] and through[Suit.HEARTS] and whichever
     # ♣7 8 9 and ♦7 8 9 are clean as dealt, but after some talons the table's discard keeps a
     # high card beside them, and they are caught: a clean suit caught first

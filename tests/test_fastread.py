@@ -19,9 +19,11 @@ from advisor.text import line_content
 
 try:
     from advisor import _fastread
+
+    BUILT = True
 except ImportError:  # pragma: no cover - built without a C compiler
-    _fastread = None
-require_built(_fastread is not None, "the C reader advisor._fastread")
+    BUILT = False
+require_built(BUILT, "the C reader advisor._fastread")
 
 CARDS = (1 << _fastread.LEAD_SHIFT) - 1
 

@@ -4,6 +4,7 @@ both languages; the plural forms of the counts a player reads."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -268,7 +269,7 @@ def test_an_unreadable_layouts_file_in_russian(tmp_path: Path) -> None:
 
 
 def test_library_errors_in_russian_and_english() -> None:
-    cases = [
+    cases: list[tuple[Callable[[], object], str, str]] = [
         (lambda: Position.parse("fourth"),
          "'fourth' — не место за столом: пишите first, second или third (первая, вторая, третья)",
          "'fourth' is not a seat: write first, second or third"),

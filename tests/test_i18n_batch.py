@@ -108,22 +108,23 @@ def test_the_progress_bar_in_russian(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setenv("TTY_INTERACTIVE", "1")  # rich: behave as on a terminal
     monkeypatch.setenv("TTY_COMPATIBLE", "1")
-    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    stderr = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", stderr)
     with speaking("ru"), progress_bar(100, show=True) as advance:
         advance(50, 1000)
         advance(50, 1001)
-    shown = sys.stderr.getvalue()
+    shown = stderr.getvalue()
     assert "проверка" in shown and "100%" in shown and "2\u00a0001 рука" in shown
     assert "checking" not in shown and "hands" not in shown
 
 
 @pytest.mark.parametrize("count", COUNTS)
 def test_plural_forms_of_the_hands_per_second(count: int) -> None:
-    from rich.progress import Task
+    from rich.progress import Task, TaskID
 
     from advisor.cli.render_batch import _HandsPerSecond
 
-    task = Task(0, "batch", 100, 0, _get_time=lambda: 0.0, fields={"hands": count})
+    task = Task(TaskID(0), "batch", 100, 0, _get_time=lambda: 0.0, fields={"hands": count})
     with speaking("ru"):
         shown = _HandsPerSecond().render(task).plain
     assert shown == f"{count} {russian_form(count, 'рука', 'руки', 'рук')}, 0/с"

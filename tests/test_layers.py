@@ -53,7 +53,7 @@ MODULES = _modules()
 def _imports(name: str, path: Path) -> set[str]:
     """The advisor modules ``name`` imports anywhere in its source (its own packages aside)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found = set()
+    found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]

@@ -12,6 +12,7 @@ import random
 import re
 import threading
 from array import array
+from collections.abc import Callable
 
 import pytest
 from solver_build import require_solver
@@ -33,7 +34,9 @@ from advisor.solver import _core  # noqa: E402 - only once we know it exists
 SEED = 20261201
 
 
-def first_trick_value(hands: list[int], leader: int, card: int, solve: object) -> int:
+def first_trick_value(
+    hands: list[int], leader: int, card: int, solve: Callable[[int, int, int, int], int]
+) -> int:
     """The most tricks the catchers force when ``leader`` leads ``card``: the trick's other two
     cards tried in every way (M least, the catchers most), each position after it valued by
     ``solve(m, l, r, winner)``, the first trick counted."""
@@ -46,7 +49,7 @@ def first_trick_value(hands: list[int], leader: int, card: int, solve: object) -
             played = {leader: card, second: card_b, third: card_c}
             winner = max((s for s in played if played[s] >> 3 == suit), key=played.__getitem__)
             rest = [hands[s] & ~(1 << played[s]) for s in range(3)]
-            replies.append((winner == Seat.M) + solve(*rest, winner))  # type: ignore[operator]
+            replies.append((winner == Seat.M) + solve(rest[0], rest[1], rest[2], winner))
         values.append(min(replies) if third == Seat.M else max(replies))
     return min(values) if second == Seat.M else max(values)
 
@@ -71,9 +74,10 @@ def test_a_lead_is_worth_what_the_first_trick_and_the_solver_after_it_say() -> N
     rng = random.Random(SEED)
     for _ in range(120):
         hands, leader = _random_deal(rng), rng.randrange(3)
+        m, left, right = hands
         for card in _cards(hands[leader]):
             expected = first_trick_value(hands, leader, card, _core.forced_tricks)
-            assert _core.lead_value(*hands, leader, card) == expected, (hands, leader, card)
+            assert _core.lead_value(m, left, right, leader, card) == expected, (hands, leader, card)
 
 
 def test_on_endgames_against_brute_force_alone() -> None:
@@ -87,8 +91,9 @@ def test_on_endgames_against_brute_force_alone() -> None:
         def solve(m: int, left: int, right: int, winner: int) -> int:
             return brute_force([m, left, right], winner)
 
+        first, second, third = hands
         for card in _cards(hands[leader]):
-            assert _core.lead_value(*hands, leader, card) == first_trick_value(
+            assert _core.lead_value(first, second, third, leader, card) == first_trick_value(
                 hands, leader, card, solve
             )
 
@@ -99,9 +104,10 @@ def test_the_best_lead_is_the_solvers_own_answer() -> None:
     rng = random.Random(SEED + 2)
     for _ in range(200):
         hands, leader = _random_deal(rng), rng.randrange(3)
-        values = [_core.lead_value(*hands, leader, card) for card in _cards(hands[leader])]
+        m, left, right = hands
+        values = [_core.lead_value(m, left, right, leader, card) for card in _cards(hands[leader])]
         best = min(values) if leader == Seat.M else max(values)
-        assert best == _core.forced_tricks(*hands, leader)
+        assert best == _core.forced_tricks(m, left, right, leader)
 
 
 @pytest.mark.parametrize("cap", [1, 2, 10])
@@ -123,8 +129,9 @@ def test_lead_many_is_lead_value_for_each_layout_and_card(cap: int) -> None:
         width = 1 + len(leads)
         assert len(found) == width * len(deals)
         for row, deal in enumerate(deals):
-            expected = [min(cap, _core.forced_tricks(*deal, leader))] + [
-                min(cap, _core.lead_value(*deal, leader, card.index)) for card in leads
+            m, left, right = deal
+            expected = [min(cap, _core.forced_tricks(m, left, right, leader))] + [
+                min(cap, _core.lead_value(m, left, right, leader, card.index)) for card in leads
             ]
             assert list(found[row * width : row * width + width]) == expected
 

@@ -65,14 +65,14 @@ def _limit_memory() -> None:  # pragma: no cover - in the child
     resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 
 
-def _run(arguments: list[str], **popen: object) -> subprocess.Popen[bytes]:
+def _run(arguments: list[str], stdin: int | None = None) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "advisor", *arguments],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env={**os.environ, "ADVISOR_LANG": "en", "COLUMNS": "80"},
         preexec_fn=_limit_memory,
-        **popen,  # type: ignore[arg-type]
+        stdin=stdin,
     )
 
 

@@ -4,6 +4,7 @@ nor on another architecture, nor when a portable build is asked for."""
 
 from __future__ import annotations
 
+import platform
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ WITHOUT = "processor\t: 0\nflags\t\t: fpu vme sse2 popcntx\n"
 
 @pytest.fixture
 def x86(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(machine.platform, "machine", lambda: "x86_64")
+    monkeypatch.setattr(platform, "machine", lambda: "x86_64")
     monkeypatch.delenv(machine.PORTABLE_ENV, raising=False)
 
 
@@ -48,6 +49,6 @@ def test_a_portable_build_asks_for_nothing(
 def test_another_architecture_asks_for_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(machine.platform, "machine", lambda: "aarch64")
+    monkeypatch.setattr(platform, "machine", lambda: "aarch64")
     monkeypatch.delenv(machine.PORTABLE_ENV, raising=False)
     assert machine.compile_flags(_cpuinfo(tmp_path, WITH_POPCNT)) == []

@@ -109,7 +109,8 @@ def test_ruff_is_clean() -> None:
 
 
 def test_mypy_is_clean() -> None:
-    """The whole package, the CLI included, type-checks under ``mypy --strict``."""
+    """The whole package, the CLI included, and the tests type-check under ``mypy --strict``
+    (pyproject.toml's ``files``)."""
     pytest.importorskip("mypy")
     done = subprocess.run(
         [sys.executable, "-m", "mypy", "--no-incremental"],
@@ -191,4 +192,5 @@ def _pyproject() -> dict[str, Any]:
         import tomllib
     else:
         import tomli as tomllib
-    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    data: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return data

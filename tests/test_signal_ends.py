@@ -189,11 +189,9 @@ def _waits(thread: int) -> bool:
     """Whether the thread is blocked waiting for a future's result (not for a thread to start,
     say)."""
     frame = sys._current_frames().get(thread)
-    caller = frame.f_back if frame is not None else None
-    return caller is not None and (frame.f_code.co_name, caller.f_code.co_name) == (
-        "wait",
-        "result",
-    )  # type: ignore[union-attr]
+    if frame is None or frame.f_back is None:
+        return False
+    return (frame.f_code.co_name, frame.f_back.f_code.co_name) == ("wait", "result")
 
 
 def test_a_stop_stops_the_work_waited_for() -> None:

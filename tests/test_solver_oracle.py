@@ -103,7 +103,8 @@ def test_agrees_with_brute_force_on_2000_endgames() -> None:
     disagreements = []
     for hands, leader in ENDGAMES:
         expected = brute_force(hands, leader)
-        got = _core.forced_tricks(*hands, leader)
+        m, left, right = hands
+        got = _core.forced_tricks(m, left, right, leader)
         if got != expected:
             disagreements.append((hands, leader, expected, got))
     assert disagreements == []
@@ -160,8 +161,9 @@ def test_static_cutoffs_agree_with_brute_force(suits: int) -> None:
     for _ in range(1500):
         hands, leader = random_endgame(rng, rng.choice((2, 3, 4)) if suits > 1 else 2, suits)
         forced = brute_force(hands, leader)
+        m, left, right = hands
         for k in (1, 2, 3):
-            answer = _core.static_answer(*hands, leader, k)
+            answer = _core.static_answer(m, left, right, leader, k)
             if answer < 0 or k > bin(hands[0]).count("1"):
                 continue
             assert answer == (forced >= k), (hands, leader, k, forced)

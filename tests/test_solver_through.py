@@ -84,7 +84,8 @@ def test_agrees_with_brute_force_on_1500_endgames() -> None:
     disagreements = []
     for hands, leader in ENDGAMES:
         expected = brute_mask(hands, leader)
-        got = _core.through(*hands, leader)
+        m, left, right = hands
+        got = _core.through(m, left, right, leader)
         if got != expected:
             disagreements.append((hands, leader, expected, got))
     assert disagreements == []
@@ -141,8 +142,9 @@ def test_the_cutoffs_agree_with_brute_force() -> None:
                 "M on lead, yes": 0}  # fmt: skip
     for _ in range(2500):
         hands, leader = random_endgame(rng, rng.choice((2, 3, 4)), rng.choice((2, 3, 4)))
+        m, left, right = hands
         for suit in range(4):
-            answer = _core.through_static_answer(*hands, leader, suit)
+            answer = _core.through_static_answer(m, left, right, leader, suit)
             if answer < 0:
                 continue
             assert answer == brute_through(*hands, leader, suit), (hands, leader, suit)

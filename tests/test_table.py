@@ -13,6 +13,7 @@ from advisor.table import (
     BUILT_IN,
     BuiltIn,
     Progression,
+    Table,
     TalonCard,
     default_table,
     exact_table,
@@ -57,7 +58,7 @@ def test_pattern_entries_cover_each_holding() -> None:
     assert Holding.parse("7 10 Q").mask not in lookup
 
 
-def _merge(text: str):
+def _merge(text: str) -> Table:
     return merge_table(default_table(), text, origin="my.toml")
 
 
@@ -184,7 +185,9 @@ def test_settings_and_rules_merge() -> None:
          "(at line 1, column 7)"),
     ],
 )  # fmt: skip
-def test_broken_tables_are_refused_with_file_key_and_problem(text: str, message: str | None):
+def test_broken_tables_are_refused_with_file_key_and_problem(
+    text: str, message: str | None
+) -> None:
     if message is None:
         _merge(text)
         return

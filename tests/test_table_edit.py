@@ -164,7 +164,7 @@ def test_one_lead_of_a_new_entry_takes_the_other_from_below(mine: Path) -> None:
 def test_one_lead_of_a_new_key_keeps_the_figure_in_effect(
     mine: Path, key: str, given: dict[str, float], written: str, after: tuple[float, float]
 ) -> None:
-    edit = set_key(mine, key, **given)
+    edit = set_key(mine, key, own=given.get("own"), their=given.get("their"))
     assert written in mine.read_text(encoding="utf-8").splitlines()
     assert edit.after.value == after
 

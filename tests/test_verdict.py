@@ -53,7 +53,9 @@ def _hand(holding: str, extra: str | None = None) -> str:
 @pytest.mark.parametrize(
     ("holding", "lead", "percent", "hole", "verdict", "decided"), FOUNDING_ROWS
 )
-def test_every_founding_row_both_leads(holding, lead, percent, hole, verdict, decided) -> None:
+def test_every_founding_row_both_leads(
+    holding: str, lead: str, percent: int, hole: bool, verdict: str, decided: tuple[str, ...]
+) -> None:
     result = assess(parse_hand(_hand(holding)), Lead(lead), TABLE)
     spades = result.suits[0][1]
     assert spades.percent == percent

@@ -83,7 +83,7 @@ def _hands(seed: int, count: int) -> list[tuple[CardSet, Contract, Seat]]:
     """Twelve cards of random deals, each with the contract its double-dummy best strain
     makes on the deal (six at least: the games a defender meets) or a random six or seven."""
     rng = random.Random(seed)
-    found = []
+    found: list[tuple[CardSet, Contract, Seat]] = []
     while len(found) < count:
         cards = rng.sample(range(32), 32)
         twelve, left, right = _mask(cards[:12]), _mask(cards[12:22]), _mask(cards[22:])
