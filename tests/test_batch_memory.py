@@ -6,17 +6,15 @@ checking it), but its answer does not depend on the machine's speed.
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from benchmark_scripts import load_benchmark
 
 HANDS = 1_000_000
 LIMIT_MB = 100
-BENCHMARK = Path(__file__).parent.parent / "benchmarks" / "batch.py"
 
 MEASURE = """
 import resource, subprocess, sys
@@ -24,17 +22,6 @@ done = subprocess.run(sys.argv[1:], stderr=subprocess.DEVNULL)
 peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 print(done.returncode, peak_kib)
 """
-
-
-def _benchmark() -> ModuleType:
-    """The benchmark script as a module (its folder on the path, as when it runs itself)."""
-    if str(BENCHMARK.parent) not in sys.path:
-        sys.path.insert(0, str(BENCHMARK.parent))
-    spec = importlib.util.spec_from_file_location("batch_benchmark", BENCHMARK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _count_lines(path: Path) -> int:
@@ -48,7 +35,7 @@ def _count_lines(path: Path) -> int:
 @pytest.fixture(scope="module")
 def million(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("million") / "hands.txt"
-    _benchmark().generate(path, HANDS)
+    load_benchmark("batch").generate(path, HANDS)
     return path
 
 

@@ -3,32 +3,15 @@ seed (issue 20: the benchmark's set is kept with its seed), and every line is a 
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
+from benchmark_scripts import BENCHMARKS, load_benchmark
 
 from advisor.cards import parse_hand
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 HANDS = 24  # exact_speed.py's default
 
 
-def _exact_speed() -> ModuleType:
-    sys.path.insert(0, str(BENCHMARKS))  # it imports its sibling machine.py
-    try:
-        spec = importlib.util.spec_from_file_location("exact_speed", BENCHMARKS / "exact_speed.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["exact_speed"] = module  # its dataclasses look their module up there
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(BENCHMARKS))
-
-
 def test_the_hand_file_is_the_seeds_set() -> None:
-    speed = _exact_speed()
+    speed = load_benchmark("exact_speed")
     hands = speed.hand_set(HANDS, speed.SEED)
     assert (BENCHMARKS / "exact_hands.txt").read_text(encoding="utf-8") == speed.hands_text(
         hands, speed.SEED

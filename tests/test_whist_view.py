@@ -9,13 +9,10 @@ value is above it. The model's bounds and early answers must give exactly that.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
+from benchmark_scripts import load_benchmark
 from solver_build import needs_solver
 
 from advisor.cards import CardSet
@@ -30,8 +27,6 @@ from advisor.splits import left_hand_of_rank
 from advisor.whist import DeclarerView, best_discard
 from advisor.whist.declaring import likeliest_first
 from advisor.whist.view import VIEW_TRUMPS
-
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
 def plain_answer(
@@ -144,17 +139,8 @@ def test_any_game_when_the_bid_is_pass() -> None:
 # --- the agreement with advisor declare (benchmarks/whist_view.py) ---------------------------
 
 
-def _benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("whist_view", BENCHMARKS / "whist_view.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["whist_view"] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_agreement_is_the_share_of_equal_answers() -> None:
-    agreement = _benchmark().agreement
+    agreement = load_benchmark("whist_view").agreement
     pairs = [("7S", "7S"), ("give up", "give up"), ("7S", "8S"), ("6H", "give up")]
     same, (low, high) = agreement(pairs)
     assert same == 2
@@ -164,7 +150,7 @@ def test_the_agreement_is_the_share_of_equal_answers() -> None:
 
 @needs_solver
 def test_the_benchmark_asks_both_the_same_question() -> None:
-    bench = _benchmark()
+    bench = load_benchmark("whist_view")
     strong = bench.Case("declared", CardSet.parse("AS KS QS JS 10S 9S AC KC AD AH 7D 7H"),
                         Contract.parse("6S"), Seat.M)  # fmt: skip
     full, model, cpu = bench.answers(strong, 8, None, 1)
