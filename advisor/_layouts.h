@@ -2,8 +2,8 @@
  * _layouts.h: the layouts a bulk call of a compiled solver is given (advisor/solver/_core.c,
  * misère, and advisor/game/_core.c, game contracts), in one place: the pool of the
  * defenders' cards, and a buffer of 4-byte values that name the splits of it. Include it after
- * Python.h, _cards.h and _splits.h. Also the walk over a run of splits and the histogram of
- * M's tricks over them, for the calls that count every layout.
+ * Python.h, _cards.h and _splits.h. Also the walk over a run of splits and the list of
+ * counts over them, for the calls that count every layout.
  */
 #ifndef ADVISOR_LAYOUTS_H
 #define ADVISOR_LAYOUTS_H
@@ -91,12 +91,13 @@ static void walk_next(Walk *walk) {
     if (walk->k > 0) walk->subset = next_combination(walk->subset);
 }
 
-/* A histogram of M's tricks (index 0 .. HAND_CARDS) as a Python list of ints. */
-static PyObject *histogram_list(const u64 hist[HAND_CARDS + 1]) {
-    PyObject *list = PyList_New(HAND_CARDS + 1);
+/* A list of `n` counts (a histogram of M's tricks, of suits...) as Python ints (NULL with an
+ * exception). */
+static PyObject *count_list(const u64 *counts, int n) {
+    PyObject *list = PyList_New(n);
     if (!list) return NULL;
-    for (int i = 0; i <= HAND_CARDS; i++) {
-        PyObject *v = PyLong_FromUnsignedLongLong(hist[i]);
+    for (int i = 0; i < n; i++) {
+        PyObject *v = PyLong_FromUnsignedLongLong(counts[i]);
         if (!v) {
             Py_DECREF(list);
             return NULL;

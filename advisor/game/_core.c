@@ -913,7 +913,7 @@ static PyObject *py_enumerate(PyObject *self, PyObject *args) {
     PyEval_RestoreThread(thread);
     node_count += s.nodes;
     if (stopped(s.stopped)) return NULL;
-    return histogram_list(hist);
+    return count_list(hist, HIST);
 }
 
 static PyObject *py_nodes(PyObject *self, PyObject *args) {

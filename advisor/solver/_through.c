@@ -474,21 +474,6 @@ static PyObject *py_through_ranked(PyObject *self, PyObject *args) {
     return through_buffer(args, "IIiy*:through_ranked", 1, "ranks");
 }
 
-/* A list of `n` counts as Python ints (NULL with an exception). */
-static PyObject *count_list(const u64 *counts, int n) {
-    PyObject *list = PyList_New(n);
-    if (!list) return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *v = PyLong_FromUnsignedLongLong(counts[i]);
-        if (!v) {
-            Py_DECREF(list);
-            return NULL;
-        }
-        PyList_SET_ITEM(list, i, v);
-    }
-    return list;
-}
-
 static PyObject *py_enumerate_through(PyObject *self, PyObject *args) {
     (void)self;
     unsigned int m, pool;
@@ -496,27 +481,20 @@ static PyObject *py_enumerate_through(PyObject *self, PyObject *args) {
     unsigned long long start, count;
     if (!PyArg_ParseTuple(args, "IIiKK:enumerate_through", &m, &pool, &leader, &start, &count))
         return NULL;
+    Walk walk;
     if (parse_leader(leader) < 0 || check_pool(m, pool) < 0) return NULL;
-    int n = popcount32(pool), k = popcount32(m);
-    if (start > BINOM[n][k] || count > BINOM[n][k] - start) {
-        PyErr_SetString(PyExc_ValueError, "start and count go past the last split");
-        return NULL;
-    }
-    int pool_cards[32];
-    int i = 0;
-    for (u32 x = pool; x; x &= x - 1) pool_cards[i++] = lowest(x);
+    if (walk_of(&walk, m, pool, start, count) < 0) return NULL;
     u64 hist[HIST] = {0}, suits[16] = {0};
-    u32 subset = unrank_colex(start, n, k);
     PyThreadState *thread = PyEval_SaveThread();
     Budget budget = budget_of(UINT64_MAX, &thread);
     for (u64 j = 0; j < count && !budget.stopped; j++) {
-        u32 l = spread_subset(subset, pool_cards);
+        u32 l = walk_hand(&walk);
         int tricks = forced_tricks(m, l, pool & ~l, leader, &budget);
         int through = tricks > 0 ? through_suits(m, l, pool & ~l, leader, &budget) : 0;
         if (budget.stopped) break;
         hist[tricks]++;
         if (tricks > 0) suits[through]++;
-        if (k > 0) subset = next_combination(subset);
+        walk_next(&walk);
     }
     PyEval_RestoreThread(thread);
     node_count += budget.nodes;
