@@ -57,6 +57,27 @@ def test_zero_is_every_core(name: str, command: click.Command, param: click.Para
     assert "0: all cores" in (param.help or "")
 
 
+def test_one_hand_analyses_use_every_core_by_default() -> None:
+    """A player waits for these, and their answer is the same for every number of jobs; the
+    file-sized runs (batch's processes, the table's tuning tools) start with one."""
+    defaults = {name: param.default for name, _, param in JOBS_COMMANDS}
+    assert {name for name, default in defaults.items() if default == 0} == {
+        "allpass",
+        "bid",
+        "check",
+        "declare",
+        "discard",
+        "lead",
+        "solve",
+        "whist",
+    }
+    assert {name: defaults[name] for name in ("batch", "table calibrate", "table compare")} == {
+        "batch": 1,
+        "table calibrate": 1,
+        "table compare": 1,
+    }
+
+
 @pytest.mark.parametrize("name", [name for name, _, _ in JOBS_COMMANDS])
 @pytest.mark.parametrize(
     ("jobs", "why"),

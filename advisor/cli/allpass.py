@@ -97,7 +97,9 @@ def _usage(ctx: click.Context, message: str) -> click.UsageError:
     N_("With HAND: random deals of the other 22 cards (at most {limit:,})."), DEFAULT_SAMPLES
 )
 @seed_option(N_("With HAND: the seed."))
-@jobs_option(N_("With HAND or --layouts: threads to solve with (0: all cores; at most 4 a core)."))
+@jobs_option(
+    N_("With HAND or --layouts: threads to solve with (0: all cores; at most 4 a core)."), default=0
+)
 @click.option(
     "--values",
     "which",
