@@ -30,6 +30,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from machine import machine_ticks
@@ -116,7 +117,7 @@ def bench_estimates() -> None:
     free_shares = []
     for text in TYPICAL_HANDS:
         hand = parse_hand(text)
-        _, cpu, free = best_of(lambda hand=hand: estimate_allpass(hand, Position.SECOND, RULES))
+        _, cpu, free = best_of(partial(estimate_allpass, hand, Position.SECOND, RULES))
         seconds.append(cpu)
         free_shares.append(free)
     median = statistics.median(seconds)

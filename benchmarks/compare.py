@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 from batch import generate
@@ -82,10 +83,10 @@ def time_file(path: Path, hands: int) -> None:
     """The library, the command and batch on ``path``, each the best of RUNS runs."""
     compare = ("table", "compare", str(path), "--against", "exact", "--json", "--quiet")
     runs = {
-        "library: Comparison, 2 tables": (2, lambda: library_seconds(path)),
-        "advisor table compare --json, 2 tables": (2, lambda: command_seconds(*compare)),
+        "library: Comparison, 2 tables": (2, partial(library_seconds, path)),
+        "advisor table compare --json, 2 tables": (2, partial(command_seconds, *compare)),
         "advisor batch --format jsonl, 1 table": (
-            1, lambda: command_seconds("batch", str(path), "--format", "jsonl", "--quiet")
+            1, partial(command_seconds, "batch", str(path), "--format", "jsonl", "--quiet")
         ),
     }  # fmt: skip
     for label, (tables, run) in runs.items():

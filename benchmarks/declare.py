@@ -21,7 +21,6 @@ import statistics
 import subprocess
 import sys
 import time
-from typing import Any
 
 SUITS = "SCDH"
 RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -65,7 +64,7 @@ def hands(count: int, seed: int, size: int = 12) -> list[tuple[str, str]]:
 
 def timed(
     arguments: list[str], env: dict[str, str] | None = None
-) -> tuple[float, float, float, dict[str, Any]]:
+) -> tuple[float, float, float, dict[str, object]]:
     """Seconds, CPU seconds, the child's peak memory in MB and the JSON answer of one
     ``advisor`` run (its exit code 0 or 1), in the environment ``env`` (default: this one)."""
     command = [sys.executable, "-m", "advisor", *arguments]
@@ -85,7 +84,7 @@ def run(cards: str, lead: str, jobs: int) -> tuple[float, float, float, str]:
     declare``."""
     arguments = ["declare", cards, "--lead", lead, "--json", "--jobs", str(jobs)]
     seconds, cpu, memory, answer = timed(arguments)
-    shown = answer["answer"]
+    shown = str(answer["answer"])
     if answer["discards"] is not None:
         shown += f" ({answer['discards']})"
     return seconds, cpu, memory, shown

@@ -37,7 +37,7 @@ def declared_hands(count: int, seed: int) -> list[tuple[CardSet, CardSet]]:
     """``count`` hands M declares on first hand, each with its discards."""
     rng = random.Random(seed)
     table = default_table()
-    found = []
+    found: list[tuple[CardSet, CardSet]] = []
     while len(found) < count:
         deck = sorted(range(32), key=lambda index: (index & 7) + rng.random() * 5)
         hand = CardSet(sum(1 << index for index in deck[:10]))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 
 from machine import machine_ticks
 
@@ -64,7 +65,7 @@ def main() -> None:
         timed(
             f"fixture exact, {seat.name} leads",
             1.0,
-            lambda s=seat: catch_odds(FIXTURE, DISCARDS, s),
+            partial(catch_odds, FIXTURE, DISCARDS, seat),
         )
     timed(
         "fixture 10,000 samples, L",

@@ -16,6 +16,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 from advisor.cards import CardSet
 from advisor.seats import Lead
@@ -55,10 +56,8 @@ def main() -> None:
     hands = [(deal(rng), rng.choice(list(Lead))) for _ in range(args.hands)]
     first, lead = hands[0]
     cold = timed_ms(lambda: talon_outlook(first, lead, table))
-    plain = [timed_ms(lambda h=hand, ld=lead: assess(h, ld, table)) for hand, lead in hands]
-    outlook = [
-        timed_ms(lambda h=hand, ld=lead: talon_outlook(h, ld, table)) for hand, lead in hands
-    ]
+    plain = [timed_ms(partial(assess, hand, lead, table)) for hand, lead in hands]
+    outlook = [timed_ms(partial(talon_outlook, hand, lead, table)) for hand, lead in hands]
     print(f"{args.hands} random hands, seed {args.seed}, built-in table, random lead")
     print(summary("plain assess", plain))
     print(summary("talon outlook", outlook))

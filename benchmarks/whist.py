@@ -34,6 +34,8 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from typing import NamedTuple
 
 from advisor.cards import CardSet
 from advisor.contract import Contract, Strain
@@ -41,6 +43,23 @@ from advisor.seats import Seat
 from advisor.whist import best_discard
 
 TARGET_MEDIAN_S, TARGET_SLOWEST_S = 1.0, 3.0
+
+
+class Run(NamedTuple):
+    """One case's run of the command: its kind, its arguments, its seconds and its JSON (or
+    ``{"error": ...}``)."""
+
+    kind: str
+    arguments: list[str]
+    wall: float
+    cpu: float
+    found: dict[str, object]
+
+
+MEASURES: tuple[tuple[str, Callable[[Run], float]], ...] = (
+    ("wall", lambda run: run.wall),
+    ("cpu", lambda run: run.cpu),
+)
 
 
 def _mask(cards: list[int]) -> CardSet:
@@ -104,26 +123,27 @@ def main() -> None:
     rng = random.Random(options.seed)
     cases = [("declared", declared_case(rng)) for _ in range(options.cases)]
     cases += [("random", random_case(rng)) for _ in range(options.cases)]
-    rows = []
+    runs = []
     for kind, arguments in cases:
         wall, cpu, found = timed(arguments, options.jobs)
-        rows.append((wall, cpu, kind, arguments, found))
-        summary = found.get("error") or (
+        runs.append(Run(kind, arguments, wall, cpu, found))
+        error = found.get("error")
+        summary = error if isinstance(error, str) else (
             f"kept {found['kept']}/{found['drawn']}, {found['best']}"
             f"{'' if found['clear'] else ' (close)'}"
-        )
+        )  # fmt: skip
         game = " ".join(arguments[1:3])
         print(f"{kind:8} {wall:5.2f} s wall {cpu:5.2f} s cpu  {game}  {summary}")
-    for kind in ("declared", "random", None):
-        chosen = [row for row in rows if kind is None or row[2] == kind]
-        for name, column in (("wall", 0), ("cpu", 1)):
-            figures = [row[column] for row in chosen]
-            slowest = max(chosen, key=lambda row: row[column])
-            print(f"{kind or 'all':8} {name:4} median {statistics.median(figures):.2f} s, slowest "
-                  f"{slowest[column]:.2f} s: advisor whist \"{slowest[3][0]}\" "
-                  f"{' '.join(slowest[3][1:])}")  # fmt: skip
-    for name, column in (("wall", 0), ("cpu", 1)):
-        figures = [row[column] for row in rows]
+    for group in ("declared", "random", None):
+        chosen = [run for run in runs if group is None or run.kind == group]
+        for name, seconds in MEASURES:
+            figures = [seconds(run) for run in chosen]
+            slowest = max(chosen, key=seconds)
+            print(f"{group or 'all':8} {name:4} median {statistics.median(figures):.2f} s, slowest "
+                  f"{seconds(slowest):.2f} s: advisor whist \"{slowest.arguments[0]}\" "
+                  f"{' '.join(slowest.arguments[1:])}")  # fmt: skip
+    for name, seconds in MEASURES:
+        figures = [seconds(run) for run in runs]
         met = statistics.median(figures) <= TARGET_MEDIAN_S and max(figures) <= TARGET_SLOWEST_S
         print(f"targets in {name} seconds (median <= {TARGET_MEDIAN_S} s, slowest <= "
               f"{TARGET_SLOWEST_S} s): {'met' if met else 'NOT met'}")  # fmt: skip

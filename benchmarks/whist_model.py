@@ -24,6 +24,7 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 
 from advisor.cards import CardSet
 from advisor.contract import CONTRACTS, Contract
@@ -67,7 +68,7 @@ def main() -> None:
     for text in ("6S", "7H", "8NT", "9C", "10D"):
         contract = Contract.parse(text)
         seconds = [
-            best_of_three(lambda ls=layouts, c=contract: model_outcomes(WhistModel.FOLK, c, ls))
+            best_of_three(partial(model_outcomes, WhistModel.FOLK, contract, layouts))
             for layouts in sets
         ]
         fell = Counter(model_outcomes(WhistModel.FOLK, contract, sets[0]))

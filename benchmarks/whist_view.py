@@ -109,11 +109,12 @@ def main() -> None:
         same, (low, high) = agreement([(full, model) for _, full, model, _ in chosen])
         named = sum((full == c.bid.ascii()) == (model == c.bid.ascii())
                     for c, full, model, _ in chosen)  # fmt: skip
-        cpu = [row[3] for row in chosen]
+        model_seconds = [row[3] for row in chosen]
         print(f"{kind or 'all':8} {same}/{len(chosen)} agree on strain and level "
               f"({100 * same / len(chosen):.1f} %, 95 % {100 * low:.1f}-{100 * high:.1f}); "
-              f"on naming the bid {named}/{len(chosen)}; model {1000 * statistics.median(cpu):.1f}"
-              f" ms a hand (median), {1000 * max(cpu):.1f} ms slowest")  # fmt: skip
+              f"on naming the bid {named}/{len(chosen)}; model "
+              f"{1000 * statistics.median(model_seconds):.1f} ms a hand (median), "
+              f"{1000 * max(model_seconds):.1f} ms slowest")  # fmt: skip
     differ = Counter((full, model) for _, full, model, _ in rows if full != model)
     print(
         "disagreements (declare -> model):",

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import io
 import json
+import signal
 import subprocess
 import sys
-import threading
 from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 from fifo import read_in_background
-from proc_watch import handles
+from proc_watch import handles, poll_until
 
 from advisor.batch import (
     BLOCK_SIZE,
@@ -215,10 +215,11 @@ def test_a_signal_ends_a_waiting_run_by_itself(signum: int) -> None:
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )  # fmt: skip
     try:
-        for _ in range(2400):  # until the handler is set (never a measure of time)
-            if handles(waiting.pid, 15):
-                break
-            threading.Event().wait(0.05)
+        poll_until(
+            lambda: waiting.poll() is not None or handles(waiting.pid, signal.SIGTERM),
+            "the handler",
+        )
+        assert waiting.poll() is None, f"ended before the signal: {waiting.communicate()[1]!r}"
         waiting.send_signal(signum)
         _, errors = waiting.communicate(timeout=120)
     finally:

@@ -7,12 +7,11 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from proc_watch import cpu_seconds
+from proc_watch import cpu_seconds, poll_until
 from solver_build import needs_solver
 
 from advisor.cli import main
@@ -236,10 +235,11 @@ def test_ctrl_c_stops_a_long_run_at_once(jobs: str) -> None:
     running = subprocess.Popen([*args, "--jobs", jobs], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE)  # fmt: skip
     try:
-        for _ in range(6000):  # until it searches (never a measure of time)
-            if cpu_seconds(running.pid) >= 1.0:
-                break
-            threading.Event().wait(0.02)
+        poll_until(
+            lambda: running.poll() is not None or cpu_seconds(running.pid) >= 1.0,
+            "a second of search",
+        )
+        assert running.poll() is None, f"ended before the signal: {running.communicate()[1]!r}"
         running.send_signal(signal.SIGINT)
         out, errors = running.communicate(timeout=60)
     finally:

@@ -109,8 +109,8 @@ def test_ruff_is_clean() -> None:
 
 
 def test_mypy_is_clean() -> None:
-    """The whole package, the CLI included, and the tests type-check under ``mypy --strict``
-    (pyproject.toml's ``files``)."""
+    """The whole package, the CLI included, the tests, the benchmarks and the tools type-check
+    under ``mypy --strict`` (pyproject.toml's ``files``)."""
     pytest.importorskip("mypy")
     done = subprocess.run(
         [sys.executable, "-m", "mypy", "--no-incremental"],

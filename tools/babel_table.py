@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Collection, Iterator, Mapping
-from typing import IO, Any
+from typing import IO
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -15,9 +15,9 @@ else:  # pragma: no cover
 
 def extract(
     fileobj: IO[bytes],
-    keywords: Mapping[str, Any],
+    keywords: Mapping[str, object],
     comment_tags: Collection[str],
-    options: Mapping[str, Any],
+    options: Mapping[str, object],
 ) -> Iterator[tuple[int, None, str, list[str]]]:
     """(line, no function, the source, a comment naming the entry) for every hole entry."""
     text = fileobj.read().decode("utf-8")

@@ -42,7 +42,12 @@ CLICK_MAP = [("**.py", "python")]
 CLICK_RUNTIME = ["required"]  # click translates these but spells them at run time: not extracted
 
 
-def _extracted(root: Path, prefix: str, method_map: list[tuple[str, str]]) -> Iterator[tuple]:
+Extracted = tuple[str, int, str | tuple[str, ...], list[str], str | None]
+"""A message where it is used: file, line, the message (singular and plural: a tuple),
+translators' comments, context; as Babel's ``extract_from_dir`` yields it."""
+
+
+def _extracted(root: Path, prefix: str, method_map: list[tuple[str, str]]) -> Iterator[Extracted]:
     for name, line, message, comments, context in extract_from_dir(
         str(root), method_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
     ):
