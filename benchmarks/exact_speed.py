@@ -3,9 +3,10 @@
 
     python benchmarks/exact_speed.py [--hands 24] [--seed 20] [--leads cycle|all]
                                      [--baseline REV | --no-baseline] [--timeout 300]
-                                     [--batch-hands 60]
+                                     [--batch-hands 60] [--write-hands]
 
-The hands (``benchmarks/exact_hands.txt``, written from ``--seed``; a test regenerates it):
+The hands (drawn from ``--seed``; the default set is kept in ``benchmarks/exact_hands.txt``, a
+test checks it, and ``--write-hands`` rewrites it after a change to how hands are drawn):
 half misère-like (ranks plus a random spread of five: the hands a player weighs a misère on),
 half dealt at random (most are caught for several tricks: the hands that used to take a
 minute). Each hand is checked with one lead, the leads taken in turn (me, left, right, them),
@@ -180,9 +181,16 @@ def main() -> None:
     parser.add_argument("--no-baseline", action="store_true")
     parser.add_argument("--timeout", type=float, default=300.0)
     parser.add_argument("--batch-hands", type=int, default=60)
+    parser.add_argument(
+        "--write-hands",
+        action="store_true",
+        help=f"rewrite {HANDS_FILE.name} with these hands (it keeps the default set) and stop",
+    )
     args = parser.parse_args()
     hands = hand_set(args.hands, args.seed)
-    write_hands(hands, args.seed)
+    if args.write_hands:
+        write_hands(hands, args.seed)
+        return
     folder = Path(tempfile.mkdtemp(prefix="advisor-baseline-"))
     codes = [Code("now", ROOT)]
     try:
@@ -210,7 +218,7 @@ def run_all(
     checks: dict[str, list[Timing]] = {code.name: [] for code in codes}
     discards: dict[str, list[Timing]] = {code.name: [] for code in codes}
     check_labels, discard_labels = [], []
-    print(f"{len(hands)} hands ({HANDS_FILE.name}), seed {args.seed}, default samples")
+    print(f"{len(hands)} hands, seed {args.seed}, default samples")
     for number, (kind, cards) in enumerate(hands):
         text = " ".join(card(i) for i in cards)
         leads = LEADS if args.leads == "all" else (LEADS[number % len(LEADS)],)

@@ -3,6 +3,10 @@ seed (issue 20: the benchmark's set is kept with its seed), and every line is a 
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+import pytest
 from benchmark_scripts import BENCHMARKS, load_benchmark
 
 from advisor.cards import parse_hand
@@ -25,3 +29,25 @@ def test_every_line_is_a_hand() -> None:
     hands = [line.split("#")[0].strip() for line in lines[1:]]
     assert len(hands) == HANDS
     assert all(len(parse_hand(hand)) == 10 for hand in hands)
+
+
+def test_only_write_hands_rewrites_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run with other options leaves the kept file alone (it used to rewrite it from its own
+    ``--hands`` and ``--seed``); ``--write-hands`` rewrites it with the hands asked for, and
+    runs nothing."""
+    speed = load_benchmark("exact_speed")
+    target = tmp_path / "exact_hands.txt"
+    ran: list[int] = []
+    monkeypatch.setattr(speed, "HANDS_FILE", target)
+    monkeypatch.setattr(speed, "run_all", lambda codes, hands, args: ran.append(len(hands)))
+    options = ["exact_speed.py", "--hands", "4", "--seed", "7", "--no-baseline"]
+    monkeypatch.setattr(sys, "argv", options)
+    speed.main()
+    assert ran == [4]
+    assert not target.exists()
+    monkeypatch.setattr(sys, "argv", [*options, "--write-hands"])
+    speed.main()
+    assert ran == [4]
+    assert target.read_text(encoding="utf-8") == speed.hands_text(speed.hand_set(4, 7), 7)
