@@ -22,6 +22,7 @@ Targets: the default estimate at most 1 s for a typical hand; a deal's six value
 
 from __future__ import annotations
 
+import argparse
 import random
 import resource
 import statistics
@@ -153,6 +154,7 @@ def bench_layouts_command(deals: list[Deal]) -> None:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()  # --help
     bench_many_deals(random_deals(1000, seed=1))
     bench_six_values(random_deals(200, seed=2))
     bench_estimates()

@@ -17,6 +17,7 @@ Targets: at most 1.0 s per leader; 10,000 samples in at most 0.5 s; the clean ha
 
 from __future__ import annotations
 
+import argparse
 import time
 from collections.abc import Callable
 from functools import partial
@@ -60,6 +61,7 @@ def timed(label: str, target: float, run: Callable[[], Odds]) -> tuple[float, fl
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()  # --help
     print(f"transposition table: {core.TABLE_ENTRIES:,} entries")
     for seat in Seat:
         timed(
