@@ -16,15 +16,20 @@ transposition table:
   strains, the tricks of ``--batch`` sampled splits (the same split numbers each time): the
   CPU microseconds a layout.
 
-Then the median and the slowest hand of each kind and of all. ``--baseline REV`` builds the
-game core of the commit ``REV`` (its ``advisor/game/_core.c`` and the headers) in a temporary
-folder and measures it on the same hands in the same run, each hand right after the current
-core, so that both meet the same machine; its answers must be the current core's.
+Then the median and the slowest hand of each kind and of all. The random kind's times spread
+widely (a random contract is often contested, and those take longest): ``--more-random N``
+measures N further random hands, drawn after the set, which stays the same.
+
+``--baseline REV`` builds the game core of the commit ``REV`` (its ``advisor/game/_core.c``
+and the headers) in a temporary folder and measures it on the same hands in the same run, each
+hand right after the current core, so that both meet the same machine; its answers must be the
+current core's.
 
 Targets (issue 30): every layout at most 1 s a hand on typical hands, 5 s on the slowest
 plausible ones.
 
     python benchmarks/game_solver.py [--quick] [--seed N] [--batch 32] [--baseline REV]
+                                     [--more-random N]
 """
 
 from __future__ import annotations
@@ -133,13 +138,16 @@ def weak(rng: random.Random) -> Hand:
     return _finish(rng, chosen, "weak, M leads", trump, Seat.M)
 
 
-def hand_set(seed: int) -> list[Hand]:
+def hand_set(seed: int, more_random: int = 0) -> list[Hand]:
+    """The seed's set, then ``more_random`` further random hands from the same draw (the set
+    itself stays the same)."""
     rng = random.Random(seed)
     leaders = list(Seat)
     hands = [strong(rng, trump, leaders[i % 3]) for i, trump in enumerate((*Suit, None))]
     hands += [marginal(rng, leaders[i % 3]) for i in range(HANDS_PER_KIND["marginal"])]
     hands += [fully_random(rng, leaders[i % 3]) for i in range(HANDS_PER_KIND["random"])]
     hands += [weak(rng) for _ in range(HANDS_PER_KIND["weak, M leads"])]
+    hands += [fully_random(rng, leaders[i % 3]) for i in range(more_random)]
     return hands
 
 
@@ -251,13 +259,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=30)
     parser.add_argument("--batch", type=int, default=32, help="splits a cold batch")
     parser.add_argument("--baseline", metavar="REV", help="also measure the core of commit REV")
+    parser.add_argument(
+        "--more-random",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N further random hands after the set (the random kind's spread is wide)",
+    )
     args = parser.parse_args()
     count = EXACT_LAYOUTS // 10 if args.quick else EXACT_LAYOUTS
     cores: list[tuple[str, Core]] = [("current", _core)]
     with tempfile.TemporaryDirectory() as folder:
         if args.baseline:
             cores.append((f"baseline {args.baseline}", build_baseline(args.baseline, Path(folder))))
-        run(cores, hand_set(args.seed), count, args)
+        run(cores, hand_set(args.seed, args.more_random), count, args)
 
 
 def run(cores: list[tuple[str, Core]], hands: list[Hand], count: int, args: Namespace) -> None:

@@ -1,5 +1,6 @@
-"""``benchmarks/exact_hands.txt`` is the hand set ``benchmarks/exact_speed.py`` draws from its
-seed (issue 20: the benchmark's set is kept with its seed), and every line is a hand."""
+"""The benchmarks' hand sets: ``benchmarks/exact_hands.txt`` is the set
+``benchmarks/exact_speed.py`` draws from its seed (issue 20: the benchmark's set is kept with its
+seed), every line of it a hand; ``game_solver.py``'s set does not change with ``--more-random``."""
 
 from __future__ import annotations
 
@@ -51,3 +52,15 @@ def test_only_write_hands_rewrites_the_file(
     speed.main()
     assert ran == [4]
     assert target.read_text(encoding="utf-8") == speed.hands_text(speed.hand_set(4, 7), 7)
+
+
+def test_more_random_hands_follow_the_game_solvers_set() -> None:
+    """``game_solver.py --more-random N`` measures the seed's set and then N further random
+    hands; the set itself does not change with N."""
+    game = load_benchmark("game_solver")
+    kept = game.hand_set(30)
+    more = game.hand_set(30, 3)
+    assert [str(hand) for hand in more[: len(kept)]] == [str(hand) for hand in kept]
+    assert len(more) == len(kept) + 3
+    assert {hand.kind for hand in more[len(kept) :]} == {"random"}
+    assert len({str(hand) for hand in more}) == len(more)
