@@ -112,7 +112,10 @@ def _language_given(arguments: Sequence[str]) -> str | None:
 @click.group(
     cls=LazyGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
-    help=N_("Preferans misère advisor: read a hand, find its holes, say declare or pass."),
+    help=N_(
+        "Preferans bidding advisor: read a hand and say what to bid (misère, a game or pass), "
+        "why, and what it is worth; all-pass and whist too."
+    ),
     epilog=guard.EXIT_CODE_TABLE,
     examples=['advisor check "7S 8S 10S 7C 9C JC 7D 8D 7H 9H" --lead me'],
 )

@@ -41,7 +41,8 @@ _PROGRESS_FROM = 20_000  # layouts: below this a run is too short for a progress
 @click.command(
     cls=Command,
     help=N_(
-        "Solve misère exactly, every card in view (double dummy).\n\n"
+        "Solve a hand exactly, every card in view (double dummy): misère, or a game with "
+        "--contract.\n\n"
         "With --layout: whether the catchers can catch M in that deal, the most tricks they can "
         "force, and one best line of play. With HAND (M's ten cards after the discard) and "
         "--discards: the same over every split of the other 20 cards between L and R, or over "
