@@ -91,6 +91,10 @@ _RULES = {
 SETTINGS = ("preset", "ten", "both_fail", "players", "whist_model")
 """The keys of a ``[convention]`` section, in the order they are shown."""
 
+TABLE_KEYS = tuple(name for name in SETTINGS if name != "players")
+"""The settings of a table file's ``[convention]`` section: the number of players is the
+table's own ``players``, which all-pass reads too."""
+
 _PRESET_DEFAULTS: dict[Preset, dict[str, Any]] = {
     Preset.SOCHI: {"ten": Ten.CHECKED, "both_fail": BothFail.SECOND},
     Preset.LENINGRAD: {"ten": Ten.WHISTED, "both_fail": BothFail.SECOND},

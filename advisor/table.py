@@ -16,10 +16,8 @@ import os
 from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from advisor.convention import SETTINGS as CONVENTION_SETTINGS
-from advisor.convention import Convention
 from advisor.errors import AdvisorError, ConventionError, LimitError, TableError
 from advisor.holdings import Holding, HoldingPattern
 from advisor.i18n import Phrase
@@ -36,6 +34,9 @@ from advisor.table_file import (
     shown_value,
 )
 from advisor.words import Word
+
+if TYPE_CHECKING:
+    from advisor.convention import Convention
 
 DEFAULT_TABLE_PATH = Path(__file__).parent / "data" / "default_table.toml"
 EXACT_TABLE_PATH = Path(__file__).parent / "data" / "exact_table.toml"
@@ -188,7 +189,9 @@ class Table:
         self.settings = dict(settings or {})
         self.rules = dict(rules or {})
         self.files = files
-        self._convention = convention or Convention()
+        self._convention = convention
+        """The ``[convention]`` sections' convention; None: the built-in one, made when first
+        asked for (games' scoring stays unloaded on ``advisor check``'s path: its start-up)."""
         self.convention_origins = dict(convention_origins or {})
         """Where each ``[convention]`` setting given came from (a missing one: built-in)."""
 
@@ -268,7 +271,9 @@ class Table:
         """The scoring convention of games: the ``[convention]`` section's preset and
         settings, and the table's own ``players`` (the one home of the number of players:
         all-pass reads it too)."""
-        return self._convention._replace(players=self.players)
+        from advisor.convention import Convention
+
+        return (self._convention or Convention())._replace(players=self.players)
 
     @property
     def talon_card(self) -> TalonCard:
@@ -285,6 +290,8 @@ class Table:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``advisor table show --json``: every value and where it came from."""
+        from advisor.convention import TABLE_KEYS
+
         return {
             "files": list(self.files),
             "settings": {
@@ -298,7 +305,7 @@ class Table:
             "convention": {
                 name: {"value": value, "origin": self.convention_origins.get(name, BUILT_IN)}
                 for name, value in self.convention.to_dict().items()
-                if name in CONVENTION_KEYS
+                if name in TABLE_KEYS
             },
             "holes": {
                 key: {
@@ -460,17 +467,18 @@ def merge_table(base: Table, text: str, origin: str) -> Table:
 
 
 CONVENTION = "convention"
-CONVENTION_KEYS = tuple(name for name in CONVENTION_SETTINGS if name != "players")
-"""The settings of a ``[convention]`` section: the number of players is the table's own
-``players``, which all-pass reads too."""
 
 
 def _merge_convention(
     base: Table, data: Mapping[str, Any], origin: str
-) -> tuple[Convention, dict[str, str]]:
+) -> tuple[Convention | None, dict[str, str]]:
     """The ``[convention]`` section of a file over the base table's convention, and where
     each of its settings came from (a preset given again resets the others to its own)."""
     found = section(data, CONVENTION, origin)
+    if not found:  # the base's, and the convention module stays unloaded
+        return base._convention, dict(base.convention_origins)
+    from advisor.convention import TABLE_KEYS, Convention
+
     if "players" in found:
         raise TableError(
             Phrase(
@@ -481,11 +489,11 @@ def _merge_convention(
             )
         )
     try:
-        convention = Convention.from_mapping(found, origin, base._convention, keys=CONVENTION_KEYS)
+        convention = Convention.from_mapping(found, origin, base._convention, keys=TABLE_KEYS)
     except ConventionError as error:  # a table's every error is a TableError
         raise TableError(error.phrase) from None
     if "preset" in found:
-        origins = {name: origin for name in CONVENTION_KEYS}
+        origins = {name: origin for name in TABLE_KEYS}
     else:
         origins = {**base.convention_origins, **{name: origin for name in found}}
     return convention, origins

@@ -31,6 +31,7 @@ import tomlkit.exceptions
 from tomlkit.items import KeyType, SingleKey
 
 from advisor.cards import RANK_CHARS
+from advisor.convention import TABLE_KEYS
 from advisor.errors import AdvisorError, OutputError, TableError, os_reason
 from advisor.fileio import edit_lock, write_atomic
 from advisor.holdings import HoldingPattern
@@ -39,7 +40,6 @@ from advisor.table import (
     BUILT_IN,
     CONFIG_FILE_NAME,
     CONVENTION,
-    CONVENTION_KEYS,
     RULE_DEFAULTS,
     SETTING_DEFAULTS,
     BuiltIn,
@@ -171,9 +171,9 @@ def parse_key(text: str) -> EditKey:
     if name in SETTING_KEYS:
         return EditKey(KeyKind.SETTING, name)
     rules = ", ".join(f"{RULES}.{rule}" for rule in RULE_DEFAULTS)
-    conventions = ", ".join(f"{CONVENTION}.{setting}" for setting in CONVENTION_KEYS)
+    conventions = ", ".join(f"{CONVENTION}.{setting}" for setting in TABLE_KEYS)
     if name.startswith(f"{CONVENTION}."):
-        if name[len(CONVENTION) + 1 :] in CONVENTION_KEYS:
+        if name[len(CONVENTION) + 1 :] in TABLE_KEYS:
             return EditKey(KeyKind.CONVENTION, name[len(CONVENTION) + 1 :])
         raise TableError(
             Phrase(

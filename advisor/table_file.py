@@ -16,7 +16,6 @@ from typing import Any
 
 from advisor.errors import TableError, os_reason
 from advisor.i18n import Phrase
-from advisor.jsonout import json_text
 from advisor.limits import MAX_ALLPASS_PENALTY, MAX_QUOTED_CHARS, MAX_TABLE_BYTES
 from advisor.scoring import MISERE
 
@@ -156,7 +155,7 @@ def _toml_text(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return json_text(value)  # TOML's basic string escapes are JSON's
+        return _quoted(value)
     if isinstance(value, dict):
         fields = ", ".join(f"{_toml_key(key)} = {_toml_text(item)}" for key, item in value.items())
         return f"{{ {fields} }}" if fields else "{}"
@@ -168,7 +167,16 @@ def _toml_text(value: Any) -> str:
 
 
 def _toml_key(key: str) -> str:
-    return key if _BARE_KEY.fullmatch(key) else json_text(key)
+    return key if _BARE_KEY.fullmatch(key) else _quoted(key)
+
+
+def _quoted(text: str) -> str:
+    """``text`` as a TOML basic string, whose escapes are JSON's. The JSON module is loaded
+    only here, when a value is quoted: ``advisor check`` reads a table and quotes nothing
+    (its start-up, ``benchmarks/startup.py``)."""
+    from advisor.jsonout import json_text
+
+    return json_text(text)
 
 
 def percent_value(value: Any, where: str, origin: str) -> float:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 from advisor.contract import Ten
-from advisor.convention import BothFail, Preset, WhistModel
-from advisor.table import CONVENTION, CONVENTION_KEYS
+from advisor.convention import TABLE_KEYS, BothFail, Preset, WhistModel
+from advisor.table import CONVENTION
 
 _OPTION = re.compile(r"(?<!\S)--?[A-Za-z][\w-]*(?:[ =]\S+)?")
 _COMMAND_LINE = re.compile(r"^\s*(?:\$ )?(?:\w+=\S+\s+)*advisor\b.*$", re.MULTILINE)
@@ -105,6 +105,6 @@ def english_words(output: str, allowed: frozenset[str] | set[str] = frozenset())
 def convention_words() -> set[str]:
     """The ``[convention]`` section's words as the table file writes them (``table show``
     keeps them): its name, its keys and their parts, and the words its values take."""
-    keys = {CONVENTION, *CONVENTION_KEYS}
+    keys = {CONVENTION, *TABLE_KEYS}
     values = {word.value for kind in (Preset, Ten, BothFail, WhistModel) for word in kind}
     return keys | {part for key in keys for part in key.split("_")} | values

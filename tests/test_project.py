@@ -57,6 +57,20 @@ def test_json_never_loads_rich(args: list[str]) -> None:
     assert done.stdout.strip() == "True []"
 
 
+def test_a_plain_check_loads_no_game_scoring_and_no_json() -> None:
+    """``advisor check`` is the one-shot command of the start-up target (issues 2 and 16,
+    ``benchmarks/startup.py``): its text report loads neither games' convention and contracts
+    (the table's ``[convention]`` is read when a command asks for it) nor the JSON module."""
+    code = (
+        "import sys; from click.testing import CliRunner; from advisor.cli import main; "
+        "done = CliRunner().invoke(main, ['check', '7S 8S 10S 7C 9C JC 7D 8D 7H 9H']); "
+        "print(done.exit_code, sorted(m for m in sys.modules "
+        "if m in ('json', 'advisor.convention', 'advisor.contract', 'advisor.jsonout')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "0 []"
+
+
 def _all_commands() -> list[tuple[str, click.Command]]:
     found = []
     ctx = click.Context(main)

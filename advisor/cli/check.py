@@ -25,7 +25,6 @@ from advisor.cli.options import (
 )
 from advisor.cli.progress import on_terminal
 from advisor.i18n import N_, _
-from advisor.jsonout import json_text
 from advisor.seats import Lead, Position
 from advisor.verdict import Assessment, assess
 
@@ -155,6 +154,8 @@ def _print_json(
     found: ExactOdds | None,
     game: GameCheck | None,
 ) -> None:
+    from advisor.jsonout import json_text  # the text path loads no JSON (start-up)
+
     data = assessment.to_dict()
     if talon:
         data["talon"] = _outlook(assessment).to_dict()

@@ -6,11 +6,11 @@ from rich.text import Text
 
 from advisor.cli.grid import Cell, Column, Grid
 from advisor.cli.render import console, fields, percent, plain
+from advisor.convention import TABLE_KEYS
 from advisor.i18n import _, shown_cards
 from advisor.table import (
     BUILT_IN,
     CONVENTION,
-    CONVENTION_KEYS,
     RULE_DEFAULTS,
     SETTING_DEFAULTS,
     BuiltIn,
@@ -42,7 +42,7 @@ def _settings(table: Table, width: int) -> Text:
         value = "true" if table.rule(name) else "false"
         rows.append((f"rules.{name}", value, plain(origin_words(table.origin_of_rule(name)))))
     convention = table.convention.to_dict()
-    for name in CONVENTION_KEYS:
+    for name in TABLE_KEYS:
         origin = origin_words(table.convention_origins.get(name, BUILT_IN))
         rows.append((f"{CONVENTION}.{name}", str(convention[name]), plain(origin)))
     return Grid.of(columns, rows, width).text(rows)
