@@ -56,7 +56,9 @@
  * ones, whose answers rest on most cards), but each node cost 1.7 times the instructions (the
  * relevant cards kept, buckets of 16 sealed entries chosen by the shape and the top cards'
  * owners: fewer ways crowd them), so cold batches took 34-44 % longer and the slowest hand
- * 31 % longer, the median 33 % shorter; in a bulk call, the root lead that settled the last
+ * 31 % longer, the median 33 % shorter; on nine contested random hands (the slowest of
+ * `benchmarks/game_solver.py --more-random 24`) it was slower on seven, up to 2.6 times, and
+ * twice as fast on two, so neither trump contracts nor whole hands gain from it reliably; in a bulk call, the root lead that settled the last
  * layout's question tried first in the next (19 % fewer nodes on one hand of the benchmark's
  * six where M leads, none on the others); with M on lead, the defenders' sure tricks when
  * they win whatever suit he leads (PRUNE_REGAIN's mirror: no fewer nodes, 35.32 M -> 35.31 M
