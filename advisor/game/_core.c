@@ -47,30 +47,37 @@
  *     (it stays in the core's cache); a position's bucket fetched while its sure tricks are
  *     counted (a third of the time went in waiting for the table's memory).
  *
- * Tried and not kept (no fewer nodes, or no less time): a best lead kept beside each table
- * entry, killer moves, not storing small endgames, the defender on lead reaching his
- * partner's sure tricks as a further bound; partition search (each answer with the cards it
- * rests on, a table entry serving every position with the same lengths and the same owners of
- * those cards, checked against the brute force; branch `partition`): half the nodes over the
- * benchmark's every-layout runs (a third to a quarter on trump hands, 27 % fewer on no-trump
- * ones, whose answers rest on most cards), but each node cost 1.7 times the instructions (the
- * relevant cards kept, buckets of 16 sealed entries chosen by the shape and the top cards'
- * owners: fewer ways crowd them), so cold batches took 34-44 % longer and the slowest hand
- * 31 % longer, the median 33 % shorter; on nine contested random hands (the slowest of
- * `benchmarks/game_solver.py --more-random 24`) it was slower on seven, up to 2.6 times, and
- * twice as fast on two, so neither trump contracts nor whole hands gain from it reliably; in a bulk call, the root lead that settled the last
- * layout's question tried first in the next (19 % fewer nodes on one hand of the benchmark's
- * six where M leads, none on the others); with M on lead, the defenders' sure tricks when
- * they win whatever suit he leads (PRUNE_REGAIN's mirror: no fewer nodes, 35.32 M -> 35.31 M
- * on the slowest hand); another order of the layouts in a bulk call (a revolving door, or
- * the pool's cards reversed: from 19 % fewer nodes to 10 % more, by hand; the order matters
- * only this much, a random one costs 2.6 to 2.9 times the nodes); the exact value as the
- * first guess (an oracle: 4 % fewer nodes at most, so MTD(f)'s guess is not where the time
- * goes); a table twice the size (6 to 8 % fewer nodes, 32 MB more, which `bid` cannot
- * afford under its memory bound); other orders of the leads (longest suits first, for either
- * side or class: within 3 %, mostly more); renumbering suits whose cards are already 0, 1, 2
- * ... without the lookup (3 % slower: the branch), or with BMI2's pext (twice as slow: it is
- * microcoded on the AMD processors of these machines).
+ * Tried and not kept (no fewer nodes, or no less time; the figures are nodes over every layout
+ * of a hand unless said otherwise):
+ *   - a best lead kept beside each table entry; killer moves; a history of the leads that
+ *     settled (M's leads ordered by it alone: from 32 % fewer nodes to 18 % more, by hand);
+ *     a hint table of the lead that settled a question, keyed by the leader's hand and the
+ *     cards in play (5 % fewer nodes, no less time); other orders of the leads (longest suits
+ *     first, for either side or class: within 3 %, mostly more);
+ *   - not storing small endgames; a table twice the size (6 to 8 % fewer nodes, 32 MB more,
+ *     which `bid` cannot afford under its memory bound);
+ *   - further bounds: the defender on lead reaching his partner's sure tricks; with M on
+ *     lead, the defenders' sure tricks when they win whatever suit he leads (PRUNE_REGAIN's
+ *     mirror: 35.32 M -> 35.31 M nodes on the slowest hand);
+ *   - partition search (each answer with the cards it rests on, a table entry serving every
+ *     position with the same lengths and the same owners of those cards, checked against the
+ *     brute force; branch `partition`): half the nodes over the benchmark's every-layout runs
+ *     (a third to a quarter on trump hands, 27 % fewer on no-trump ones, whose answers rest on
+ *     most cards), but each node cost 1.7 times the instructions (the relevant cards kept,
+ *     buckets of 16 sealed entries chosen by the shape and the top cards' owners: fewer ways
+ *     crowd them), so cold batches took 34-44 % longer and the slowest hand 31 % longer, the
+ *     median 33 % shorter; on nine contested random hands (the slowest of
+ *     `benchmarks/game_solver.py --more-random 24`) it was slower on seven, up to 2.6 times,
+ *     and twice as fast on two, so neither trump contracts nor whole hands gain reliably;
+ *   - in a bulk call: the root lead that settled the last layout's question tried first in the
+ *     next (19 % fewer nodes on one hand of the benchmark's six where M leads, none on the
+ *     others); another order of the layouts (a revolving door, or the pool's cards reversed or
+ *     sorted by rank: from 19 % fewer nodes to 19 % more, by hand; a random order costs 2.6 to
+ *     2.9 times the nodes, so the colexicographic walk's neighbours do share); the exact value
+ *     as MTD(f)'s first guess (an oracle: 4 % fewer nodes at most);
+ *   - renumbering suits whose cards are already 0, 1, 2 ... without the lookup (3 % slower:
+ *     the branch), or with BMI2's pext (twice as slow: it is microcoded on the AMD processors
+ *     of these machines).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
