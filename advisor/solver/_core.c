@@ -73,15 +73,19 @@ static uint8_t EXIT_RANK[256][256];
 
 static u32 suit_flags(u32 a, u32 b) { return SUIT_FLAGS[a][b >> 3] >> (b & 7) * 4; }
 
-/* The games solved into EXIT_RANK (flags | exit rank << SUIT_EXIT_SHIFT), then the flags
- * moved into SUIT_FLAGS and the exit ranks left alone in EXIT_RANK. */
+/* The games solved into EXIT_RANK (flags | exit rank << SUIT_EXIT_SHIFT), then the flags of
+ * each eight states moved into a word of SUIT_FLAGS and the exit ranks left in EXIT_RANK. */
 static int build_suit_games(void) {
     if (solve_suit_games(EXIT_RANK) < 0) return -1;
     for (u32 a = 0; a < 256; a++) {
-        for (u32 b = 0; b < 256; b++) {
-            u32 game = EXIT_RANK[a][b];
-            SUIT_FLAGS[a][b >> 3] |= (game & ((1u << SUIT_EXIT_SHIFT) - 1)) << (b & 7) * 4;
-            EXIT_RANK[a][b] = (uint8_t)(game >> SUIT_EXIT_SHIFT);
+        for (u32 word = 0; word < 32; word++) {
+            uint8_t *answers = &EXIT_RANK[a][word * 8];
+            u32 flags = 0;
+            for (u32 i = 0; i < 8; i++) {
+                flags |= (u32)(answers[i] & ((1u << SUIT_EXIT_SHIFT) - 1)) << i * 4;
+                answers[i] >>= SUIT_EXIT_SHIFT;
+            }
+            SUIT_FLAGS[a][word] = flags;
         }
     }
     return 0;
