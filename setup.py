@@ -35,6 +35,7 @@ setup(
                 "advisor/_splits.h",
                 "advisor/_layouts.h",
                 "advisor/_stop.h",
+                "advisor/_suitgames.h",
                 "advisor/solver/_lead.c",
                 "advisor/solver/_through.c",
             ],
@@ -56,7 +57,7 @@ setup(
         Extension(
             "advisor.allpass._core",
             sources=["advisor/allpass/_core.c"],
-            depends=["advisor/_cards.h", "advisor/_stop.h"],
+            depends=["advisor/_cards.h", "advisor/_stop.h", "advisor/_suitgames.h"],
             extra_compile_args=SOLVER_FLAGS,
             optional=True,
         ),

@@ -2,9 +2,10 @@
 
 The compiled core solves two small games for every state of one suit (each of the 8 ranks
 played, or held by M, L or R) and its cutoffs rest on them; see ``suit_game`` in
-``_core.pyi``. This test solves the same games independently, compares every state, and
-checks the property the "M takes nothing" cutoff needs besides: discarding the highest card
-of a safe holding keeps it safe.
+``_core.pyi``. The games are ``advisor/_suitgames.h``'s, which the all-pass core solves too
+(P as M, NEXT as L, PREV as R), so this test covers its games as well. This test solves
+the same games independently, compares every state, and checks the property the "M takes
+nothing" cutoff needs besides: discarding the highest card of a safe holding keeps it safe.
 """
 
 from __future__ import annotations

@@ -50,6 +50,7 @@
 
 #include "../_cards.h"
 #include "../_stop.h"
+#include "../_suitgames.h"
 
 enum { P = 0, NEXT = 1, PREV = 2 };   /* seats relative to P */
 enum { FORCED = 0, FEWEST = 1 };      /* the two values */
@@ -61,116 +62,23 @@ enum { NOT_ASKED = 255 };
 /* Per-suit games, solved at import for every state of one suit.                              */
 
 /*
- * A suit's state is two bytes, a = P's cards | PREV's and b = NEXT's | PREV's, so that each card
- * of the suit still in play carries its owner in two bits (P 01, NEXT 10, PREV 11) and a card in
- * neither byte is gone. The games are played on that suit alone:
+ * The games themselves are _suitgames.h's (shared with the misère solver), with P as seat 0,
+ * NEXT as SUIT_NEXT and PREV as SUIT_PREV: a suit's state is a = P's cards | PREV's,
+ * b = NEXT's | PREV's. This core's cutoffs read them so:
  *
- * SAFE: P never wins a trick of the suit while the other two lead it, even though they may lead
- * it from either hand at any moment and throw away any of their cards of it at any moment (more
- * than the real game lets them); P only follows. With every holding of P safe and another seat
- * on lead, P takes no more tricks: he follows each suit by its safe play, throws the highest card
- * of a suit when void (which keeps it safe), and so never gets the lead. This holds for both
- * values, since fewest is never above forced.
+ * SAFE: with every holding of P safe and another seat on lead, P takes no more tricks: he
+ * follows each suit by its safe play, throws the highest card of a suit when void (which keeps
+ * it safe), and so never gets the lead. This holds for both values, since fewest is never
+ * above forced.
  *
- * CATCH_NEXT, CATCH_PREV: the other two force P to win a trick of the suit with NEXT (PREV) on
- * lead, leading only that suit, nobody throwing a card of it away, each trick's winner leading
- * the next: less than they can really do, so a catch here is at least one trick under forced.
+ * SUIT_CATCH_NEXT, SUIT_CATCH_PREV (bit 1 << seat): the suit catches P by itself with NEXT
+ * (PREV) on lead: at least one trick under forced.
  *
- * EXIT: the lowest card of P whose loss leaves his holding safe (8: none), for "P on lead leads
- * a card that another must overtake, and then is safe everywhere".
+ * EXIT: the game's exit rank, for "P on lead leads a card that another must overtake, and then
+ * is safe everywhere".
  */
-enum { SAFE = 1, CATCH_NEXT = 2, CATCH_PREV = 4 }; /* CATCH_x == 1 << x */
-static uint8_t SUIT_GAME[256][256];                /* flags | exit rank << 3 */
-
-static int8_t *game_memo; /* while building: 3 games x 65536 states, -1 unknown */
-
-static int game_safe(u32 p, u32 n, u32 v);
-
-/* After a trick where P plays x and NEXT, PREV play nc, vc (0: void), P did not win it and is
- * still safe. Single-bit cards compare as numbers. */
-static int ducks(u32 p, u32 n, u32 v, u32 x, u32 nc, u32 vc) {
-    return (x < nc || x < vc) && game_safe(p & ~x, n & ~nc, v & ~vc);
-}
-
-static int game_safe(u32 p, u32 n, u32 v) {
-    if (!p || !(n | v)) return 1;
-    int8_t *memo = &game_memo[(p | v) << 8 | n | v];
-    if (*memo >= 0) return *memo;
-    int safe = 1;
-    for (u32 x = n | v; x && safe; x &= x - 1) /* another throws a card away */
-        safe = game_safe(p, n & ~(x & -x), v & ~(x & -x));
-    for (u32 lead = n; lead && safe; lead &= lead - 1) { /* NEXT leads, PREV follows, then P */
-        for (u32 rest = v ? v : 1; rest && safe; rest &= rest - 1) {
-            u32 vc = v ? rest & -rest : 0;
-            int escape = 0;
-            for (u32 x = p; x && !escape; x &= x - 1) escape = ducks(p, n, v, x & -x, lead & -lead, vc);
-            safe = escape;
-        }
-    }
-    for (u32 lead = v; lead && safe; lead &= lead - 1) { /* PREV leads, P plays, then NEXT */
-        int escape = 0;
-        for (u32 x = p; x && !escape; x &= x - 1) {
-            escape = 1;
-            for (u32 rest = n ? n : 1; rest && escape; rest &= rest - 1)
-                escape = ducks(p, n, v, x & -x, n ? rest & -rest : 0, lead & -lead);
-        }
-        safe = escape;
-    }
-    return *memo = (int8_t)safe;
-}
-
-static int game_catch(u32 p, u32 n, u32 v, int leader);
-
-/* After a trick where P plays x and NEXT, PREV play nc, vc: P won it, or is caught later. */
-static int caught_after(u32 p, u32 n, u32 v, u32 x, u32 nc, u32 vc) {
-    if (x > nc && x > vc) return 1;
-    return game_catch(p & ~x, n & ~nc, v & ~vc, nc > vc ? NEXT : PREV);
-}
-
-static int game_catch(u32 p, u32 n, u32 v, int leader) {
-    u32 own = leader == NEXT ? n : v, partner = leader == NEXT ? v : n;
-    if (!p || !own) return 0;
-    int8_t *memo = &game_memo[(size_t)leader << 16 | (p | v) << 8 | n | v];
-    if (*memo >= 0) return *memo;
-    int caught = 0;
-    for (u32 lead = own; lead && !caught; lead &= lead - 1) {
-        u32 a = lead & -lead;
-        if (leader == NEXT) { /* PREV plays before P: one card of his catches whatever P does */
-            for (u32 rest = partner ? partner : 1; rest && !caught; rest &= rest - 1) {
-                u32 vc = partner ? rest & -rest : 0;
-                caught = 1;
-                for (u32 x = p; x && caught; x &= x - 1) caught = caught_after(p, n, v, x & -x, a, vc);
-            }
-        } else { /* P plays before NEXT: whatever P does, a card of NEXT's catches */
-            caught = 1;
-            for (u32 x = p; x && caught; x &= x - 1) {
-                caught = 0;
-                for (u32 rest = partner ? partner : 1; rest && !caught; rest &= rest - 1)
-                    caught = caught_after(p, n, v, x & -x, partner ? rest & -rest : 0, a);
-            }
-        }
-    }
-    return *memo = (int8_t)caught;
-}
-
-static int build_suit_games(void) {
-    game_memo = malloc(3 * 65536);
-    if (!game_memo) return -1;
-    memset(game_memo, -1, 3 * 65536);
-    for (u32 a = 0; a < 256; a++) {
-        for (u32 b = 0; b < 256; b++) {
-            u32 p = a & ~b, n = b & ~a, v = a & b;
-            u32 flags = (u32)game_safe(p, n, v) * SAFE | (u32)game_catch(p, n, v, NEXT) * CATCH_NEXT |
-                        (u32)game_catch(p, n, v, PREV) * CATCH_PREV;
-            u32 exit = 0;
-            while (exit < 8 && !((p >> exit & 1) && game_safe(p & ~(1u << exit), n, v))) exit++;
-            SUIT_GAME[a][b] = (uint8_t)(flags | exit << 3);
-        }
-    }
-    free(game_memo);
-    game_memo = NULL;
-    return 0;
-}
+enum { SAFE = SUIT_SAFE };
+static uint8_t SUIT_GAME[256][256]; /* flags | exit rank << SUIT_EXIT_SHIFT */
 
 static ALWAYS_INLINE u32 suit_game(u32 p, u32 n, u32 v, int shift) {
     return SUIT_GAME[(p | v) >> shift & 0xFF][(n | v) >> shift & 0xFF];
@@ -187,7 +95,7 @@ static ALWAYS_INLINE void suit_verdicts(u32 p, u32 n, u32 v, u32 *all, u32 *any)
 /* P on lead can lead a card of this suit that another seat must overtake (that seat holds the
  * suit, only higher cards) and whose loss leaves the holding safe. */
 static int exit_in_suit(u32 p, u32 n, u32 v, int shift) {
-    int exit = suit_game(p, n, v, shift) >> 3;
+    int exit = suit_game(p, n, v, shift) >> SUIT_EXIT_SHIFT;
     int under_n = LOWEST8[n >> shift & 0xFF], under_v = LOWEST8[v >> shift & 0xFF];
     return exit < (under_n > under_v ? under_n : under_v);
 }
@@ -360,7 +268,7 @@ static ALWAYS_INLINE int static_answer(int value, const u32 h[3], int leader, in
         u32 all, any;
         suit_verdicts(h[P], h[NEXT], h[PREV], &all, &any);
         if (all & SAFE) return 0;
-        if (value == FORCED && k == 1 && (any >> leader & 1)) return 1;
+        if (value == FORCED && k == 1 && (any >> leader & 1)) return 1; /* SUIT_CATCH_x: bit x */
     } else if (safe_exit(h[P], h[NEXT], h[PREV])) {
         return 0;
     }
@@ -844,7 +752,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     bucket_bits = TABLE_BITS - 3;
     bucket_mask = ((u64)1 << bucket_bits) - 1;
     build_compress();
-    if (build_suit_games() < 0) return PyErr_NoMemory();
+    if (solve_suit_games(SUIT_GAME) < 0) return PyErr_NoMemory();
     PyObject *mod = PyModule_Create(&module);
     if (!mod) return NULL;
     if (PyModule_AddIntConstant(mod, "NOT_ASKED", NOT_ASKED) < 0 ||

@@ -41,6 +41,7 @@
 #include "../_stop.h"
 #include "../_splits.h"
 #include "../_layouts.h"
+#include "../_suitgames.h"
 
 enum { SEAT_M = 0, SEAT_L = 1, SEAT_R = 2, MAX_TRICKS = HAND_CARDS, HIST = HAND_CARDS + 1 };
 
@@ -48,133 +49,45 @@ enum { SEAT_M = 0, SEAT_L = 1, SEAT_R = 2, MAX_TRICKS = HAND_CARDS, HIST = HAND_
 /* Per-suit games, solved once at import for every state of one suit.                         */
 
 /*
- * A suit's state is told by two bytes, a = M's cards | R's and b = L's | R's: each card's
- * owner in two bits, as in the table's keys (a card in neither has been played). So
- * M = a & ~b, L = b & ~a, R = a & b, and a, b can be read off any position, normalised or
- * not, with two ORs.
+ * The games themselves are _suitgames.h's (shared with the all-pass solver), with M as seat 0,
+ * L as SUIT_NEXT and R as SUIT_PREV: a suit's state is a = M's cards | R's, b = L's | R's, as
+ * in the table's keys, so a, b can be read off any position, normalised or not, with two ORs.
+ * This core's cutoffs read them so:
  *
- * SAFE (the "M takes nothing" cutoff): M never wins a trick in the suit while the catchers
- * lead, even if they could lead it from either hand at any moment and throw away any of
- * their cards in it at any moment, which is more than they can really do; M only follows.
- * With every suit of M safe and a catcher on lead, M takes no further trick: he follows each
- * suit by its safe play, the catchers' discards only lead to states the game has covered, and
- * when void he discards the highest card of a suit, which keeps it safe (a property of the
- * game that tests/test_solver_suits.py checks for every state). Against the two catchers' cards pooled, "every
- * card of M has no more catcher cards below it than M has" is the simpler, weaker test.
+ * SAFE (the "M takes nothing" cutoff): with every suit of M safe and a catcher on lead, M
+ * takes no further trick: he follows each suit by its safe play, the catchers' discards only
+ * lead to states the game has covered, and when void he discards the highest card of a suit,
+ * which keeps it safe. Against the two catchers' cards pooled, "every card of M has no more
+ * catcher cards below it than M has" is the simpler, weaker test.
  *
- * CATCH (the "caught at once" cutoff): the catchers force M to win a trick in this suit
- * alone, with L (or R) on lead, by leading only this suit, with nobody throwing anything away
- * (a void catcher plays a card of another suit) and each trick's winner leading the next:
- * less than they can really do, so a catch here is a catch in the game.
+ * CATCH_L, CATCH_R (the "caught at once" cutoff): the suit catches M by itself with L (R) on
+ * lead.
  *
- * EXIT_RANK: the lowest card of M whose loss leaves the suit safe (8: none), for the "M on
- * lead exits safely" cutoff.
+ * EXIT_RANK: the game's exit rank, for the "M on lead exits safely" cutoff.
  */
-enum { SAFE = 1, CATCH_L = 2, CATCH_R = 4 }; /* CATCH_L: caught with L on lead */
+enum { SAFE = SUIT_SAFE, CATCH_L = SUIT_CATCH_NEXT, CATCH_R = SUIT_CATCH_PREV };
 /* SUIT_FLAGS: four bits a state (32 KB, so it stays in the first-level cache): the flags of
  * state (a, b) are nibble b & 7 of SUIT_FLAGS[a][b >> 3]. */
 static u32 SUIT_FLAGS[256][32];
 static uint8_t EXIT_RANK[256][256];
 
-/* The build's memo of the two games, by a << 8 | b: -1 unknown, else 0 or 1. */
-static int8_t *safe_memo, *catch_memo[2];
-
 static u32 suit_flags(u32 a, u32 b) { return SUIT_FLAGS[a][b >> 3] >> (b & 7) * 4; }
 
-static int suit_safe(u32 m, u32 l, u32 r);
-
-/* M survives a trick of the suit in which he plays x and L, R play l_card, r_card (0: void)?
- * He must not win it, and the suit must stay safe. Cards are single bits, so they compare as
- * numbers. */
-static int survives(u32 m, u32 l, u32 r, u32 x, u32 l_card, u32 r_card) {
-    return (x < l_card || x < r_card) && suit_safe(m & ~x, l & ~l_card, r & ~r_card);
-}
-
-/* Some card of M's survives the trick once L and R have played l_card and r_card. */
-static int some_card_survives(u32 m, u32 l, u32 r, u32 l_card, u32 r_card) {
-    for (u32 x = m; x; x &= x - 1)
-        if (survives(m, l, r, x & -x, l_card, r_card)) return 1;
-    return 0;
-}
-
-static int suit_safe(u32 m, u32 l, u32 r) {
-    if (!m || !(l | r)) return 1;
-    int8_t *memo = &safe_memo[(m | r) << 8 | l | r];
-    if (*memo >= 0) return *memo;
-    int safe = 1;
-    for (u32 x = l | r; x && safe; x &= x - 1) /* a catcher throws a card away */
-        safe = suit_safe(m, l & ~(x & -x), r & ~(x & -x));
-    for (u32 lead = l; lead && safe; lead &= lead - 1) { /* L leads, R plays, then M */
-        u32 rest = r ? r : 1;                             /* 1: R void, plays nothing here */
-        for (; rest && safe; rest &= rest - 1)
-            safe = some_card_survives(m, l, r, lead & -lead, r ? rest & -rest : 0);
-    }
-    for (u32 lead = r; lead && safe; lead &= lead - 1) { /* R leads, M plays, then L */
-        int found = 0;
-        for (u32 x = m; x && !found; x &= x - 1) {
-            found = 1;
-            for (u32 rest = l ? l : 1; rest && found; rest &= rest - 1)
-                found = survives(m, l, r, x & -x, l ? rest & -rest : 0, lead & -lead);
-        }
-        safe = found;
-    }
-    return *memo = (int8_t)safe;
-}
-
-static int suit_catch(u32 m, u32 l, u32 r, int leader);
-
-/* After a trick of the suit in which M plays x and L, R play l_card, r_card (0: void): M won
- * it, or the catchers catch him from the winner's lead. */
-static int caught_after(u32 m, u32 l, u32 r, u32 x, u32 l_card, u32 r_card) {
-    if (x > l_card && x > r_card) return 1;
-    return suit_catch(m & ~x, l & ~l_card, r & ~r_card, l_card > r_card ? SEAT_L : SEAT_R);
-}
-
-static int suit_catch(u32 m, u32 l, u32 r, int leader) {
-    u32 own = leader == SEAT_L ? l : r, partner = leader == SEAT_L ? r : l;
-    if (!m || !own) return 0;
-    int8_t *memo = &catch_memo[leader - 1][(m | r) << 8 | l | r];
-    if (*memo >= 0) return *memo;
-    int caught = 0;
-    for (u32 lead = own; lead && !caught; lead &= lead - 1) {
-        u32 a = lead & -lead;
-        for (u32 rest = partner ? partner : 1; rest && !caught && leader == SEAT_L;
-             rest &= rest - 1) { /* R plays before M: one card of his catches whatever M does */
-            u32 p = partner ? rest & -rest : 0;
-            caught = 1;
-            for (u32 x = m; x && caught; x &= x - 1) caught = caught_after(m, l, r, x & -x, a, p);
-        }
-        if (leader == SEAT_R) { /* M plays before L: whatever M does, a card of L's catches */
-            caught = 1;
-            for (u32 x = m; x && caught; x &= x - 1) {
-                caught = 0;
-                for (u32 rest = partner ? partner : 1; rest && !caught; rest &= rest - 1)
-                    caught = caught_after(m, l, r, x & -x, partner ? rest & -rest : 0, a);
-            }
-        }
-    }
-    return *memo = (int8_t)caught;
-}
-
+/* The games solved into EXIT_RANK (flags | exit rank << SUIT_EXIT_SHIFT), then the flags of
+ * each eight states moved into a word of SUIT_FLAGS and the exit ranks left in EXIT_RANK. */
 static int build_suit_games(void) {
-    safe_memo = malloc(3 * 65536);
-    if (!safe_memo) return -1;
-    memset(safe_memo, -1, 3 * 65536);
-    catch_memo[0] = safe_memo + 65536;
-    catch_memo[1] = safe_memo + 2 * 65536;
+    if (solve_suit_games(EXIT_RANK) < 0) return -1;
     for (u32 a = 0; a < 256; a++) {
-        for (u32 b = 0; b < 256; b++) {
-            u32 m = a & ~b, l = b & ~a, r = a & b;
-            u32 flags = (suit_safe(m, l, r) ? SAFE : 0) | (suit_catch(m, l, r, SEAT_L) ? CATCH_L : 0) |
-                        (suit_catch(m, l, r, SEAT_R) ? CATCH_R : 0);
-            SUIT_FLAGS[a][b >> 3] |= flags << (b & 7) * 4;
-            int x = 0;
-            while (x < 8 && !((m >> x & 1) && suit_safe(m & ~(1u << x), l, r))) x++;
-            EXIT_RANK[a][b] = (uint8_t)x;
+        for (u32 word = 0; word < 32; word++) {
+            uint8_t *answers = &EXIT_RANK[a][word * 8];
+            u32 flags = 0;
+            for (u32 i = 0; i < 8; i++) {
+                flags |= (u32)(answers[i] & ((1u << SUIT_EXIT_SHIFT) - 1)) << i * 4;
+                answers[i] >>= SUIT_EXIT_SHIFT;
+            }
+            SUIT_FLAGS[a][word] = flags;
         }
     }
-    free(safe_memo);
-    safe_memo = NULL;
     return 0;
 }
 
