@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from fresh_modules import loaded_by_command
 from solver_build import needs_solver
 
 import advisor.exact.settings
@@ -248,12 +247,9 @@ def test_help_documents_exact(runner: CliRunner) -> None:
 
 
 def test_plain_check_never_loads_the_exact_modules() -> None:
-    code = (
-        "import sys; from click.testing import CliRunner; from advisor.cli import main; "
-        "CliRunner().invoke(main, ['check', '-q', '7S 8S 9S 7C 8C 7D 8D 9D 7H 8H']); "
-        "print(sorted(m for m in sys.modules if m in "
-        "('advisor.exact.misere', 'advisor.exact.analysis', 'advisor.solver', 'advisor.talon', "
-        "'advisor.cli.render_exact')))"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
+    exact = (
+        "advisor.exact.misere", "advisor.exact.analysis", "advisor.solver", "advisor.talon",
+        "advisor.cli.render_exact",
+    )  # fmt: skip
+    _, loaded = loaded_by_command(["check", "-q", "7S 8S 9S 7C 8C 7D 8D 9D 7H 8H"], exact)
+    assert loaded == []

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 from click.testing import CliRunner
+from fresh_modules import loaded_by_command
 
 from advisor.cli import main
 
@@ -107,13 +106,8 @@ def test_bad_hand_with_talon(runner: CliRunner) -> None:
 
 @pytest.mark.parametrize(("flag", "loaded"), [([], False), (["--talon"], True)])
 def test_plain_check_never_loads_the_talon_module(flag: list[str], loaded: bool) -> None:
-    code = (
-        "import sys; from click.testing import CliRunner; from advisor.cli import main; "
-        f"CliRunner().invoke(main, ['check', {ONE_HOLE!r}, *{flag!r}]); "
-        "print('advisor.talon' in sys.modules)"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == str(loaded)
+    _, found = loaded_by_command(["check", ONE_HOLE, *flag], ("advisor.talon",))
+    assert found == (["advisor.talon"] if loaded else [])
 
 
 def test_check_help_mentions_talon(runner: CliRunner) -> None:

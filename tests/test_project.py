@@ -12,6 +12,7 @@ from typing import Any
 import click
 import pytest
 from click.testing import CliRunner
+from fresh_modules import loaded_by_command, loaded_by_imports
 
 from advisor.cli import COMMANDS, main
 from advisor.cli.guard import EXIT_CODE_TABLE, ExitCode
@@ -22,14 +23,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_library_never_imports_click_or_rich() -> None:
-    code = (
-        "import sys, advisor.cards, advisor.holdings, advisor.table, advisor.rules, "
-        "advisor.verdict, advisor.fileio, advisor.seats, advisor.allpass, advisor.allpass.lines, "
-        "advisor.calibrate, advisor.compare, advisor.table_diff, advisor.table_edit; "
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('click', 'rich')))"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
+    library = (
+        "advisor.cards", "advisor.holdings", "advisor.table", "advisor.rules", "advisor.verdict",
+        "advisor.fileio", "advisor.seats", "advisor.allpass", "advisor.allpass.lines",
+        "advisor.calibrate", "advisor.compare", "advisor.table_diff", "advisor.table_edit",
+    )  # fmt: skip
+    assert loaded_by_imports(library, ("click", "rich")) == []
 
 
 WHIST_HAND = "8S 9S JS KS 8C JC KC 8D JH KH"
@@ -47,28 +46,16 @@ JSON_RUNS = [
 @pytest.mark.parametrize("args", JSON_RUNS, ids=[args[0] for args in JSON_RUNS])
 def test_json_never_loads_rich(args: list[str]) -> None:
     """``--json`` prints without the text report's rich: its import is start-up time."""
-    code = (
-        "import sys; from click.testing import CliRunner; from advisor.cli import main; "
-        f"done = CliRunner().invoke(main, {[*args, '--json']!r}); "
-        "print(done.exit_code in (0, 1), "
-        "sorted(m for m in sys.modules if m.split('.')[0] == 'rich'))"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "True []"
+    exit_code, loaded = loaded_by_command([*args, "--json"], ("rich",))
+    assert (exit_code in (0, 1), loaded) == (True, [])
 
 
 def test_a_plain_check_loads_no_game_scoring_and_no_json() -> None:
     """``advisor check`` is the one-shot command of the start-up target (issues 2 and 16,
     ``benchmarks/startup.py``): its text report loads neither games' convention and contracts
     (the table's ``[convention]`` is read when a command asks for it) nor the JSON module."""
-    code = (
-        "import sys; from click.testing import CliRunner; from advisor.cli import main; "
-        "done = CliRunner().invoke(main, ['check', '7S 8S 10S 7C 9C JC 7D 8D 7H 9H']); "
-        "print(done.exit_code, sorted(m for m in sys.modules "
-        "if m in ('json', 'advisor.convention', 'advisor.contract', 'advisor.jsonout')))"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "0 []"
+    names = ("json", "advisor.convention", "advisor.contract", "advisor.jsonout")
+    assert loaded_by_command(["check", "7S 8S 10S 7C 9C JC 7D 8D 7H 9H"], names) == (0, [])
 
 
 def _all_commands() -> list[tuple[str, click.Command]]:
