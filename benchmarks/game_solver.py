@@ -5,6 +5,16 @@ The set: a strong hand for each strain (♠ ♣ ♦ ♥ no-trump), marginal hand
 he takes few tricks, and every one of them must be refuted). Each hand's two discards are drawn
 from the other 22 cards; the leader goes round M, L, R except for the weak hands.
 
+Then, measured after all the others, the *played* hands: what users bring to ``advisor
+solve --contract``, the contract a declarer really plays. Twelve random cards (a hand and the
+talon) and a random seat on lead (the first hand's: M, L or R), kept when the advisor's own
+choice after the talon (:func:`advisor.exact.declare.declare_odds`: ``advisor declare`` with no
+bid, its default samples and seed, the built-in convention) is to play a game rather than give
+up, with the discard and the contract it chose; drawn until there are ``--played`` of them
+(6). They come from a generator of their own (seeded with the seed and the word ``played``),
+so the hands above and ``--more-random``'s stay what they were. Choosing them takes a few
+seconds of ``declare``'s analysis, before and outside every measure.
+
 Two measures, in CPU seconds of one core (the machine may be shared), each hand with an empty
 transposition table:
 
@@ -16,9 +26,10 @@ transposition table:
   strains, the tricks of ``--batch`` sampled splits (the same split numbers each time): the
   CPU microseconds a layout.
 
-Then the median and the slowest hand of each kind and of all. The random kind's times spread
-widely (a random contract is often contested, and those take longest): ``--more-random N``
-measures N further random hands, drawn after the set, which stays the same.
+Then the median and the slowest hand of each kind and of all (the played hands included). The
+random kind's times spread widely (a random contract is often contested, and those take
+longest): ``--more-random N`` measures N further random hands, drawn after the set, which stays
+the same.
 
 ``--baseline REV`` builds the game core of the commit ``REV`` (its ``advisor/game/_core.c``
 and the headers) in a temporary folder and measures it on the same hands in the same run, each
@@ -29,7 +40,7 @@ Targets (issue 30): every layout at most 1 s a hand on typical hands, 5 s on the
 plausible ones.
 
     python benchmarks/game_solver.py [--quick] [--seed N] [--batch 32] [--baseline REV]
-                                     [--more-random N]
+                                     [--more-random N] [--played 6]
 """
 
 from __future__ import annotations
@@ -45,11 +56,16 @@ import tempfile
 import time
 from argparse import Namespace
 from array import array
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, cast
 
-from advisor.cards import CardSet, Suit
+from advisor.cards import WITH_TALON, CardSet, Suit
+from advisor.contract import PASS, Contract
+from advisor.convention import Convention
+from advisor.exact.declare import declare_odds
+from advisor.exact.game import GameObjective
 from advisor.game import _core
 from advisor.game.solver import NO_TRUMP
 from advisor.machine import compile_flags
@@ -69,7 +85,8 @@ CORE_SOURCES = (
 header was written has none)."""
 DISCARDS = 10
 STRAINS = 5
-HANDS_PER_KIND = {"strong": 5, "marginal": 4, "random": 4, "weak, M leads": 3}
+HANDS_PER_KIND = {"strong": 5, "marginal": 4, "random": 4, "weak, M leads": 3, "played": 6}
+PLAYED = "played"
 TOP = 7  # the ace's rank index
 
 
@@ -80,10 +97,14 @@ class Hand:
     discards: CardSet
     trump: Suit | None
     leader: Seat
+    contract: Contract | None = None
+    """The contract named (the played hands: the advisor's choice); the other kinds have none,
+    the solver needs only the strain."""
 
     def __str__(self) -> str:
         strain = "NT" if self.trump is None else self.trump.glyph
-        return f"{self.cards} / {self.discards} {strain} {self.leader.lead.value}"
+        named = strain if self.contract is None else str(self.contract)
+        return f"{self.cards} / {self.discards} {named} {self.leader.lead.value}"
 
 
 def _mask(cards: list[int]) -> CardSet:
@@ -149,6 +170,45 @@ def hand_set(seed: int, more_random: int = 0) -> list[Hand]:
     hands += [weak(rng) for _ in range(HANDS_PER_KIND["weak, M leads"])]
     hands += [fully_random(rng, leaders[i % 3]) for i in range(more_random)]
     return hands
+
+
+def played_deals(seed: int) -> Iterator[tuple[CardSet, Seat]]:
+    """Endless seeded deals of twelve cards (a hand and its talon) with the seat on lead, from
+    a generator of their own (the seed's other hands do not move)."""
+    rng = random.Random(f"{seed} {PLAYED}")
+    while True:
+        twelve = _mask(rng.sample(range(32), WITH_TALON))
+        yield twelve, rng.choice(list(Seat))
+
+
+def declared(twelve: CardSet, leader: Seat) -> Hand | None:
+    """The hand ``advisor declare`` plays with ``twelve`` when ``leader`` leads (no bid
+    given): its discard and contract; None when giving up three down is its answer."""
+    best = declare_odds(twelve, PASS, GameObjective(Convention(), leader)).best
+    if best is None:
+        return None
+    trump = best.contract.strain.suit
+    return Hand(PLAYED, twelve - best.discards, best.discards, trump, leader, best.contract)
+
+
+@dataclass(frozen=True)
+class Played:
+    hands: list[Hand]
+    deals: int  # the deals looked at (the others' answer was to give up)
+
+
+def played_hands(seed: int, count: int) -> Played:
+    """The first ``count`` of the seed's deals on which the advisor plays a game, as played."""
+    hands: list[Hand] = []
+    deals = 0
+    for twelve, leader in played_deals(seed):
+        if len(hands) == count:
+            break
+        deals += 1
+        hand = declared(twelve, leader)
+        if hand is not None:
+            hands.append(hand)
+    return Played(hands, deals)
 
 
 class Core(Protocol):
@@ -266,13 +326,35 @@ def main() -> None:
         metavar="N",
         help="N further random hands after the set (the random kind's spread is wide)",
     )
+    parser.add_argument(
+        "--played",
+        type=int,
+        default=HANDS_PER_KIND[PLAYED],
+        metavar="N",
+        help="hands played as advisor declare chooses, measured last",
+    )
     args = parser.parse_args()
     count = EXACT_LAYOUTS // 10 if args.quick else EXACT_LAYOUTS
+    hands = hand_set(args.seed, args.more_random) + choose_played(args.seed, args.played)
     cores: list[tuple[str, Core]] = [("current", _core)]
     with tempfile.TemporaryDirectory() as folder:
         if args.baseline:
             cores.append((f"baseline {args.baseline}", build_baseline(args.baseline, Path(folder))))
-        run(cores, hand_set(args.seed, args.more_random), count, args)
+        run(cores, hands, count, args)
+
+
+def choose_played(seed: int, count: int) -> list[Hand]:
+    """:func:`played_hands`, saying what it does and what it cost (outside every measure)."""
+    if count <= 0:
+        return []
+    print(f"choosing {count} played hands: advisor declare's analysis of seeded deals ...")
+    start = time.process_time()
+    played = played_hands(seed, count)
+    print(
+        f"  {count} played among {played.deals} deals (the others give up three down),"
+        f" {time.process_time() - start:.1f} CPU s"
+    )
+    return played.hands
 
 
 def run(cores: list[tuple[str, Core]], hands: list[Hand], count: int, args: Namespace) -> None:
@@ -299,6 +381,8 @@ def run(cores: list[tuple[str, Core]], hands: list[Hand], count: int, args: Name
         print(f"\n{name}: every layout (CPU s a hand), cold batches (CPU us a layout)")
         for kind in [*HANDS_PER_KIND, "all"]:
             mine = [i for i, hand in enumerate(hands) if kind in ("all", hand.kind)]
+            if not mine:  # --played 0
+                continue
             chosen = [hands[i] for i in mine]
             print(summary(kind, chosen, [every[name][i].seconds for i in mine], "s"))
             print(summary("  cold", chosen, [cold[name][i].micros for i in mine], "us"))

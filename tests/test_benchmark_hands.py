@@ -1,9 +1,11 @@
 """The benchmarks' hand sets: ``benchmarks/exact_hands.txt`` is the set
 ``benchmarks/exact_speed.py`` draws from its seed (issue 20: the benchmark's set is kept with its
-seed), every line of it a hand; ``game_solver.py``'s set does not change with ``--more-random``."""
+seed), every line of it a hand; ``game_solver.py``'s set does not change with ``--more-random``,
+and its played hands are the advisor's own choices."""
 
 from __future__ import annotations
 
+import itertools
 import sys
 from pathlib import Path
 
@@ -11,6 +13,10 @@ import pytest
 from benchmark_scripts import BENCHMARKS, load_benchmark
 
 from advisor.cards import parse_hand
+from advisor.contract import PASS
+from advisor.convention import Convention
+from advisor.exact.declare import declare_odds
+from advisor.exact.game import GameObjective
 
 HANDS = 24  # exact_speed.py's default
 
@@ -64,3 +70,32 @@ def test_more_random_hands_follow_the_game_solvers_set() -> None:
     assert len(more) == len(kept) + 3
     assert {hand.kind for hand in more[len(kept) :]} == {"random"}
     assert len({str(hand) for hand in more}) == len(more)
+
+
+def test_the_played_hands_are_the_advisors_own_choices() -> None:
+    """``game_solver.py``'s played hands: its seeded deals in order, each one on which
+    ``advisor declare`` (the library, no bid) plays a game kept with the discard, contract and
+    seat on lead it played them with, the ones it gives up skipped; the same for the same
+    seed, other hands for another."""
+    game = load_benchmark("game_solver")
+    played = game.played_hands(30, 3)
+    assert played == game.played_hands(30, 3)
+    assert len(played.hands) == 3
+    assert played.deals > 3  # some deals were given up, and skipped
+    deals = list(itertools.islice(game.played_deals(30), played.deals))
+    expected = []
+    for twelve, leader in deals:
+        best = declare_odds(twelve, PASS, GameObjective(Convention(), leader)).best
+        if best is not None:
+            expected.append((twelve, best.discards, best.contract, leader))
+    assert best is not None  # the last deal looked at was the third kept
+    assert [
+        (hand.cards | hand.discards, hand.discards, hand.contract, hand.leader)
+        for hand in played.hands
+    ] == expected
+    for hand in played.hands:
+        assert hand.kind == "played"
+        assert (len(hand.cards), len(hand.discards)) == (10, 2)
+        assert hand.trump is hand.contract.strain.suit
+        assert str(hand).endswith(f" {hand.contract} {hand.leader.lead.value}")
+    assert game.played_hands(31, 3).hands != played.hands
