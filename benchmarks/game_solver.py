@@ -19,7 +19,7 @@ Two measures, in CPU seconds of one core (the machine may be shared), each hand 
 transposition table:
 
 - every layout: the declarer's tricks over all C(20,10) = 184,756 splits of the defenders'
-  cards (``--quick``: the first 18,476, a tenth, and the time times ten as the estimate), with
+  cards (``--quick``: the first 18,475, a tenth, and the time times ten as the estimate), with
   the search nodes and the mean tricks;
 - cold batches, what ``advisor declare`` and ``bid`` ask: the hand's twelve cards (its ten and
   its discards), ten discards of them (the hand's own and nine drawn), each in the five
