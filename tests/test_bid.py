@@ -144,6 +144,10 @@ def test_score_is_the_choice_played_on_the_other_splits() -> None:
         ("7S 8NT", "third", "8NT", False, True, "misere"),
         ("8NT pass 9S", "first", "9S", True, False, "9S"),
         ("6S 7S misere", "first", "misere", False, False, "9S"),
+        # the misère bidder bids no more: two bidders are left, the senior may hold
+        ("6S misere 9S", "first", "9S", True, False, "9S"),
+        ("misere 9S 9C", "second", "9C", True, False, "9C"),
+        ("misere 9S", "third", "9S", False, True, "9C"),  # junior to second hand
         ("6S, 7 пик", "third", "7S", False, True, "7C"),
     ],
 )
