@@ -24,7 +24,9 @@ def render_whist(found: WhistAdvice) -> None:
     out.print(fields(_heading(found), width))
     out.print()
     out.print(_table(found.choices, width))
-    notes = [(_("Lone whister"), _("plays open (double dummy); closed play is not priced"))]
+    notes = []
+    if not found.problem.checked:  # a checked ten has no lone whister: both defenders play
+        notes.append((_("Lone whister"), _("plays open (double dummy); closed play is not priced")))
     if found.too_few:
         notes.insert(0, (_("Warning"), ngettext(
             "only {count} layout kept (fewer than {least}): the figures are rough",
