@@ -294,7 +294,7 @@ def test_text_report() -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Seat        third hand" in out and "Auction     7♠ 8♠" in out
-    assert "Lead        left (L leads the first trick)" in out
+    assert "Lead        left (L, on your left, leads the first trick)" in out
     assert "Ceiling: 9♠" in out and "Answer: bid up to 9♠" in out
     assert "8♣ … 9♠" in out and "9♠ on 100% of talons" in out
     assert "splits and scored on 8 others (seed 0)" in out.replace("\n", " ").replace("  ", " ")
@@ -306,6 +306,8 @@ def test_russian_report() -> None:
     assert result.exit_code == 0, result.output
     assert "Потолок:" in result.output and "Ответ: заявлять до " in result.output
     assert "третья рука" in result.output
+    # L on the bidder's left defends his game or catches his misère: named by the seat alone
+    assert "Ход        ход левого (первым ходит игрок слева от вас)" in result.output
 
 
 @pytest.mark.parametrize(

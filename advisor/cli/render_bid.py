@@ -6,11 +6,18 @@ from rich.text import Text
 
 from advisor.cli.grid import Column, Grid
 from advisor.cli.render import console, fields, share
-from advisor.cli.render_declare import LEADS, MODELS, PRESETS
+from advisor.cli.render_declare import MODELS, PRESETS
 from advisor.contract import Bid
 from advisor.exact.bid import CHOICE_SPLITS, SCORE_SPLITS, BidAdvice, BidFigure, MisereFigure
 from advisor.i18n import N_, _, number, shown_cards
 
+LEADS = {
+    "me": N_("me (the declarer leads the first trick)"),
+    "left": N_("left (L, on your left, leads the first trick)"),
+    "right": N_("right (R, on your right, leads the first trick)"),
+}
+"""Who leads the first trick, seen from the bidder: a defender of his game or a catcher of
+his misère, so named by his seat alone."""
 _HEADER = (N_("Call"), N_("Points"), N_("95% interval"), N_("Talons"), N_("Named after the talon"))
 _METHODS = {
     "full": N_("every talon"),

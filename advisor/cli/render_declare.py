@@ -23,9 +23,10 @@ _HEADER = (
 )
 LEADS = {
     "me": N_("me (the declarer leads the first trick)"),
-    "left": N_("left (L leads the first trick)"),
-    "right": N_("right (R leads the first trick)"),
+    "left": N_("left (L, the left defender, leads the first trick)"),
+    "right": N_("right (R, the right defender, leads the first trick)"),
 }
+"""Who leads the first trick of the game declared (defenders, not misère's catchers)."""
 PRESETS = {"sochi": N_("Sochi"), "leningrad": N_("Leningrad"), "rostov": N_("Rostov")}
 MODELS = {
     "folk": N_("folk (each defender whists when his own hand reaches half the quota in sure "
