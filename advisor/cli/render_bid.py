@@ -6,7 +6,7 @@ from rich.text import Text
 
 from advisor.cli.grid import Column, Grid
 from advisor.cli.render import console, fields, share
-from advisor.cli.render_declare import MODELS, PRESETS
+from advisor.cli.render_declare import MODELS, convention_words
 from advisor.contract import Bid
 from advisor.exact.bid import CHOICE_SPLITS, SCORE_SPLITS, BidAdvice, BidFigure, MisereFigure
 from advisor.i18n import N_, _, number, shown_cards
@@ -44,7 +44,7 @@ def render_bid(found: BidAdvice) -> None:
         (_("Seat"), auction.seat.label.text()),
         (_("Auction"), calls),
         (_("Lead"), _(LEADS[found.lead.value])),
-        (_("Convention"), _(PRESETS[convention.preset.value])),
+        (_("Convention"), convention_words(convention)),
         (_("Whists"), _(MODELS[convention.whist_model.value])),
         (_("Talons"), talons),
     ]
