@@ -205,7 +205,7 @@ def _advice(values: dict[str, float], pass_points: float, misere: float | None) 
     figure = None if misere is None else MisereFigure(misere, (misere, misere), 0.0, "full")
     state = read_auction("", Position.FIRST)
     return BidAdvice(parse_hand(STRONG), state, GameObjective(SOCHI, Seat.M), pass_points,
-                     "table", figure, bids, 8, 0, 8, False)  # fmt: skip
+                     "table", figure, bids, 8, 0, 8, False, True)  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -325,3 +325,22 @@ def test_bad_input_exits_2(args: list[str], message: str) -> None:
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+@needs_core
+def test_a_sequential_estimate_stopped_by_the_samples_says_so() -> None:
+    """Borderline bids (9♣ … 10♠ near passing) are not clear on 40 talons: the samples run
+    out first, and the output must not claim the answer was clear; more samples make it so."""
+    args = ["bid", "♠9 10 J Q K A ♣K A ♦7 A", "--seat", "third", "--auction", "7S 8S", "--seed",
+            "2", "-j", "1"]  # fmt: skip
+    env = {"COLUMNS": "200", "NO_COLOR": "1"}
+    short = CliRunner().invoke(main, args, env=env).output
+    assert "40 talons (a sequential estimate, stopped by --samples before the answer was " \
+           "clear; --full works out all 231)" in short  # fmt: skip
+    assert "until the answer was clear" not in short
+    data = json.loads(CliRunner().invoke(main, [*args, "--json"]).output)
+    assert data["talons"] == 40 and data["method"]["clear"] is False
+    russian = CliRunner().invoke(main, ["--lang", "ru", *args], env=env).output
+    assert "остановлена по --samples, прежде чем ответ стал ясен" in russian
+    full = json.loads(CliRunner().invoke(main, [*args, "--json", "--full"]).output)
+    assert full["method"] == {**full["method"], "talons": "full", "clear": True}

@@ -8,6 +8,7 @@ from advisor.cli.grid import Column, Grid
 from advisor.cli.render import console, fields, share
 from advisor.cli.render_declare import MODELS, convention_words
 from advisor.contract import Bid
+from advisor.defaults import TALON_COUNT
 from advisor.exact.bid import CHOICE_SPLITS, SCORE_SPLITS, BidAdvice, BidFigure, MisereFigure
 from advisor.i18n import N_, _, number, shown_cards
 
@@ -22,7 +23,17 @@ _HEADER = (N_("Call"), N_("Points"), N_("95% interval"), N_("Talons"), N_("Named
 _METHODS = {
     "full": N_("every talon"),
     "sequential": N_("a sequential estimate, until the answer was clear"),
-}
+    "cut": N_("a sequential estimate, stopped by --samples before the answer was clear; --full "
+              "works out all {talons}"),
+}  # fmt: skip
+
+
+def _method(found: BidAdvice) -> str:
+    """How the talons were worked out: all, or until the answer was clear, or until the
+    samples ran out first (then the output must not say it is clear)."""
+    if found.full:
+        return "full"
+    return "sequential" if found.clear else "cut"
 
 
 def render_bid(found: BidAdvice) -> None:
@@ -34,7 +45,7 @@ def render_bid(found: BidAdvice) -> None:
         "{talons} talons ({method}), each choice made on {choosing} splits and scored on "
         "{scoring} others (seed {seed})",
         talons=found.talons,
-        method=_(_METHODS["full" if found.full else "sequential"]),
+        method=_(_METHODS[_method(found)], talons=TALON_COUNT),
         choosing=CHOICE_SPLITS,
         scoring=SCORE_SPLITS,
         seed=str(found.seed),
