@@ -213,7 +213,10 @@ def test_misere_stays_the_default(runner: CliRunner) -> None:
         (["--layout", LAYOUT, "--contract", "pass", "--lead", "me"],
          "Error: --contract pass: a game contract (6♠ … 10NT) or misère is needed here"),
         ([HAND, "--discards", "7D 8D", "--lead", "me", "--convention", "rostov"],
-         "Error: --convention and --table score a game: give --contract"),
+         "Error: --convention and --table score a game: give a game --contract (6S … 10NT)"),
+        ([HAND, "--discards", "7D 8D", "--lead", "me", "--contract", "misere", "--convention",
+          "rostov"],  # a --contract was given: misère's
+         "Error: --convention and --table score a game: give a game --contract (6S … 10NT)"),
         ([HAND, "--discards", "7D AS", "--contract", "7S", "--lead", "me"],
          "Error: the discards ♠A are in the hand"),
     ],
