@@ -98,7 +98,7 @@ def read_auction(text: str, seat: Position) -> AuctionState:
     standing, holder = PASS, None
     speaker = Position.FIRST
     for call in calls:
-        senior = _may_hold(speaker, holder, passed)
+        senior = _may_hold(speaker, holder, passed, misere)
         check_bid(call, standing, senior=senior, first_call=speaker not in said)
         if call.is_pass:
             passed.add(speaker)
@@ -120,13 +120,20 @@ def read_auction(text: str, seat: Position) -> AuctionState:
                    speaker=speaker.label, seat=seat.label)
         )  # fmt: skip
     return AuctionState(
-        seat, calls, standing, holder, _may_hold(seat, holder, passed), seat not in said
+        seat, calls, standing, holder, _may_hold(seat, holder, passed, misere), seat not in said
     )
 
 
-def _may_hold(speaker: Position, holder: Position | None, passed: set[Position]) -> bool:
-    """Whether ``speaker`` may hold the standing bid: senior to its bidder, two bidders left."""
-    return holder is not None and speaker < holder and len(passed) == SEAT_COUNT - 2
+def _may_hold(
+    speaker: Position, holder: Position | None, passed: set[Position], misere: Position | None
+) -> bool:
+    """Whether ``speaker`` may hold the standing game: senior to its bidder, two bidders left
+    (a player who bid misère bids no more: he is out of the auction as a passer is, and his
+    misère is no game to hold)."""
+    if holder is None or holder == misere:
+        return False
+    out = passed | ({misere} if misere is not None else set())
+    return speaker < holder and len(out) == SEAT_COUNT - 2
 
 
 def _next_speaker(speaker: Position, passed: set[Position], misere: Position | None) -> Position:

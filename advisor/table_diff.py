@@ -1,5 +1,6 @@
-"""What differs between two tables (``advisor table diff``): settings, rules, and the value
-each table gives the holdings either one lists, with where each value came from.
+"""What differs between two tables (``advisor table diff``): settings, rules, the scoring
+convention, and the value each table gives the holdings either one lists, with where each
+value came from.
 
 Holdings are compared by what the table makes of them (the judge's facts,
 :meth:`advisor.rules.Judge.facts`, for both leads), not by key: ``"7 8|9 Q" = 20`` in one table
@@ -143,7 +144,24 @@ def _settings(a: Table, b: Table) -> tuple[SettingDifference, ...]:
         for name in RULE_DEFAULTS
         if (x := a.rule(name)) != (y := b.rule(name))
     ]
+    found += _convention(a, b)
     return tuple(found)
+
+
+def _convention(a: Table, b: Table) -> list[SettingDifference]:
+    """The ``[convention]`` settings that differ (the players are the table's own setting,
+    compared above): two tables that score games differently are not the same."""
+    from advisor.convention import TABLE_KEYS
+
+    ours, theirs = a.convention.to_dict(), b.convention.to_dict()
+    return [
+        SettingDifference(
+            f"convention.{name}", ours[name], a.convention_origins.get(name, BUILT_IN),
+            theirs[name], b.convention_origins.get(name, BUILT_IN),
+        )
+        for name in TABLE_KEYS
+        if ours[name] != theirs[name]
+    ]  # fmt: skip
 
 
 def _holdings(a: Table, b: Table) -> tuple[HoldingDifference, ...]:

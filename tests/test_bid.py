@@ -144,6 +144,10 @@ def test_score_is_the_choice_played_on_the_other_splits() -> None:
         ("7S 8NT", "third", "8NT", False, True, "misere"),
         ("8NT pass 9S", "first", "9S", True, False, "9S"),
         ("6S 7S misere", "first", "misere", False, False, "9S"),
+        # the misère bidder bids no more: two bidders are left, the senior may hold
+        ("6S misere 9S", "first", "9S", True, False, "9S"),
+        ("misere 9S 9C", "second", "9C", True, False, "9C"),
+        ("misere 9S", "third", "9S", False, True, "9C"),  # junior to second hand
         ("6S, 7 пик", "third", "7S", False, True, "7C"),
     ],
 )
@@ -201,7 +205,7 @@ def _advice(values: dict[str, float], pass_points: float, misere: float | None) 
     figure = None if misere is None else MisereFigure(misere, (misere, misere), 0.0, "full")
     state = read_auction("", Position.FIRST)
     return BidAdvice(parse_hand(STRONG), state, GameObjective(SOCHI, Seat.M), pass_points,
-                     "table", figure, bids, 8, 0, 8, False)  # fmt: skip
+                     "table", figure, bids, 8, 0, 8, False, True)  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -290,7 +294,7 @@ def test_text_report() -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Seat        third hand" in out and "Auction     7♠ 8♠" in out
-    assert "Lead        left (L leads the first trick)" in out
+    assert "Lead        left (L, on your left, leads the first trick)" in out
     assert "Ceiling: 9♠" in out and "Answer: bid up to 9♠" in out
     assert "8♣ … 9♠" in out and "9♠ on 100% of talons" in out
     assert "splits and scored on 8 others (seed 0)" in out.replace("\n", " ").replace("  ", " ")
@@ -302,6 +306,8 @@ def test_russian_report() -> None:
     assert result.exit_code == 0, result.output
     assert "Потолок:" in result.output and "Ответ: заявлять до " in result.output
     assert "третья рука" in result.output
+    # L on the bidder's left defends his game or catches his misère: named by the seat alone
+    assert "Ход        ход левого (первым ходит игрок слева от вас)" in result.output
 
 
 @pytest.mark.parametrize(
@@ -319,3 +325,22 @@ def test_bad_input_exits_2(args: list[str], message: str) -> None:
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+@needs_core
+def test_a_sequential_estimate_stopped_by_the_samples_says_so() -> None:
+    """Borderline bids (9♣ … 10♠ near passing) are not clear on 40 talons: the samples run
+    out first, and the output must not claim the answer was clear; more samples make it so."""
+    args = ["bid", "♠9 10 J Q K A ♣K A ♦7 A", "--seat", "third", "--auction", "7S 8S", "--seed",
+            "2", "-j", "1"]  # fmt: skip
+    env = {"COLUMNS": "200", "NO_COLOR": "1"}
+    short = CliRunner().invoke(main, args, env=env).output
+    assert "40 talons (a sequential estimate, stopped by --samples before the answer was " \
+           "clear; --full works out all 231)" in short  # fmt: skip
+    assert "until the answer was clear" not in short
+    data = json.loads(CliRunner().invoke(main, [*args, "--json"]).output)
+    assert data["talons"] == 40 and data["method"]["clear"] is False
+    russian = CliRunner().invoke(main, ["--lang", "ru", *args], env=env).output
+    assert "остановлена по --samples, прежде чем ответ стал ясен" in russian
+    full = json.loads(CliRunner().invoke(main, [*args, "--json", "--full"]).output)
+    assert full["method"] == {**full["method"], "talons": "full", "clear": True}

@@ -213,7 +213,10 @@ def test_misere_stays_the_default(runner: CliRunner) -> None:
         (["--layout", LAYOUT, "--contract", "pass", "--lead", "me"],
          "Error: --contract pass: a game contract (6♠ … 10NT) or misère is needed here"),
         ([HAND, "--discards", "7D 8D", "--lead", "me", "--convention", "rostov"],
-         "Error: --convention and --table score a game: give --contract"),
+         "Error: --convention and --table score a game: give a game --contract (6S … 10NT)"),
+        ([HAND, "--discards", "7D 8D", "--lead", "me", "--contract", "misere", "--convention",
+          "rostov"],  # a --contract was given: misère's
+         "Error: --convention and --table score a game: give a game --contract (6S … 10NT)"),
         ([HAND, "--discards", "7D AS", "--contract", "7S", "--lead", "me"],
          "Error: the discards ♠A are in the hand"),
     ],
@@ -304,3 +307,36 @@ def test_a_sample_below_thirty_in_russian(runner: CliRunner) -> None:
     assert "Игра       8БК\n" in result.output
     assert "(интервала 95% нет: 5 раскладов, нужно не меньше 30)\n" in result.output
     assert "\n8БК " in result.output and "\n10БК " in result.output  # the levels' rows
+
+
+@needs_solver
+@pytest.mark.parametrize(
+    ("section", "english", "russian"),
+    [
+        ('[convention]\nten = "whisted"\n', "Sochi (a ten whisted), 3 players",
+         "сочинка (десятерная вистуется), игроков: 3"),
+        ('players = 4\n[convention]\npreset = "leningrad"\nten = "checked"\nboth_fail = "shared"\n',
+         "Leningrad (a ten checked; both whisters failing share the penalty), 4 players",
+         "ленинградка (десятерная проверяется; недобор обоих вистующих — пополам), игроков: 4"),
+        ('[convention]\npreset = "rostov"\nten = "checked"\n', "Rostov, 3 players",
+         "ростовка, игроков: 3"),  # ten as the preset has it: nothing changed
+    ],
+)  # fmt: skip
+def test_the_convention_line_names_what_the_table_changed(
+    runner: CliRunner, tmp_path: Path, section: str, english: str, russian: str
+) -> None:
+    """A table that changes its preset's ten or who pays says so beside the preset's name:
+    "Sochi" alone would be read as Sochi's checked ten."""
+    table = tmp_path / "table.toml"
+    table.write_text(section, encoding="utf-8")
+    args = ["solve", *SAMPLED[:-3], "10S", "--lead", "me", "--samples", "30", "--table", str(table)]
+    env = {"COLUMNS": "200", "NO_COLOR": "1"}
+    out = runner.invoke(main, args, env=env).output
+    assert f"Convention  {english}; whist model folk" in out
+    declare = ["declare", f"{HAND} 7D 8D", "--samples", "40", "--table", str(table)]
+    assert (
+        f"Convention  {english.rsplit(', 3 players', 1)[0]}\n"
+        in runner.invoke(main, declare, env=env).output
+    )
+    russian_out = runner.invoke(main, ["--lang", "ru", *args], env=env).output
+    assert f"Конвенция  {russian}; модель виста folk" in russian_out

@@ -36,6 +36,9 @@ def run(runner: CliRunner, *args: str, env: dict[str, str] = ENV) -> tuple[int, 
         (("7S 8S", *GAME), "Error: 2 cards given, a hand has 10\n"),
         ((HAND, *GAME, "--partner", "half"),
          "Error: the partner speaks first (on the declarer's left): he cannot half-whist\n"),
+        ((HAND, "--contract", "10NT", *GAME[2:], "--partner", "pass"),
+         "Error: 10NT is a checked ten, played by both defenders: the partner cannot pass or "
+         "half-whist it\n"),
     ],
 )  # fmt: skip
 def test_a_game_the_defender_could_not_face(
@@ -119,3 +122,18 @@ def test_the_convention_is_the_tables_unless_given(runner: CliRunner, tmp_path: 
     given = json.loads(run(runner, *args, "--table", str(table), "--convention", "sochi")[1])
     assert from_table["convention"]["preset"] == "leningrad"
     assert given["convention"]["preset"] == "sochi"
+
+
+@needs_solver
+def test_a_checked_ten_has_no_lone_whister(runner: CliRunner) -> None:
+    """Both defenders play a checked ten: whist is the only call, and no lone whister's play
+    is spoken of (text or JSON)."""
+    args = ("7S 8S 9S 7C 8C 9C 7D 8D 9D 7H", "--contract", "10NT", "--declarer", "left",
+            "--talon", "QS 9H", "--samples", "30", "-j", "1")  # fmt: skip
+    code, text = run(runner, *args)
+    assert code == 0 and "Lone whister" not in text
+    found = json.loads(run(runner, *args, "--json")[1])
+    assert [choice["choice"] for choice in found["choices"]] == ["whist"]
+    assert found["lone_whister"] is None
+    lone = json.loads(run(runner, HAND, *GAME, "--samples", "30", "-j", "1", "--json")[1])
+    assert lone["lone_whister"] == "open (double dummy); closed play not priced"

@@ -233,3 +233,21 @@ def test_a_dropped_choice_is_worth_no_more_than_its_bound(cards: str, seat: Seat
         for contract in (c for c in CONTRACTS if c.strain is item.strain):
             plain = _plain_choice_points(twelve, item.discards, contract, seat, lefts)
             assert sum(plain) / len(plain) <= item.bound + 1e-9, (item, contract)
+
+
+@needs_core
+@pytest.mark.parametrize(
+    ("lead", "english", "russian"),
+    [
+        ("left", "left (L, the left defender, leads the first trick)",
+         "ход левого (первым ходит левый вистующий)"),
+        ("right", "right (R, the right defender, leads the first trick)",
+         "ход правого (первым ходит правый вистующий)"),
+    ],
+)  # fmt: skip
+def test_the_leader_of_a_game_is_a_defender(lead: str, english: str, russian: str) -> None:
+    """Against a game the leader is a defender («вистующий»), never misère's catcher."""
+    args = ["declare", "♠7 A ♣10 Q K A ♦7 8 A ♥7 9 A", "--lead", lead, "--samples", "40"]
+    assert f"Lead        {english}\n" in _run(*args).stdout
+    russian_out = _run("--lang", "ru", *args).stdout
+    assert f"Ход        {russian}\n" in russian_out and "ловящ" not in russian_out

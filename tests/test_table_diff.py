@@ -31,6 +31,22 @@ def test_settings_and_rules_with_their_origins() -> None:
     assert found.holdings == () and (found.a, found.b) == ("founding", "my.toml")
 
 
+def test_the_convention_differs_like_any_setting() -> None:
+    """Two tables that score games differently are not the same table."""
+    mine = _mine('[convention]\npreset = "leningrad"\nboth_fail = "shared"\n')
+    found = diff_tables(default_table(), mine)
+    assert not found.same
+    assert [s.to_dict() for s in found.settings] == [
+        {"name": "convention.preset", "a": {"value": "sochi", "origin": "built-in"},
+         "b": {"value": "leningrad", "origin": "my.toml"}},
+        {"name": "convention.ten", "a": {"value": "checked", "origin": "built-in"},
+         "b": {"value": "whisted", "origin": "my.toml"}},
+        {"name": "convention.both_fail", "a": {"value": "second", "origin": "built-in"},
+         "b": {"value": "shared", "origin": "my.toml"}},
+    ]  # fmt: skip
+    assert diff_tables(mine, mine).same
+
+
 def test_a_changed_entry() -> None:
     (found,) = diff_tables(default_table(), _mine('[holes]\n"8" = { own = 1 }\n')).holdings
     assert found.key == "8"

@@ -146,6 +146,13 @@ def test_calls_that_cannot_be_said() -> None:
         WhistProblem(HAND, TALON, SIX, Side.LEFT, partner=Call.HALF)
     with pytest.raises(WhistError, match="a half-whist is said on a six or a seven, not on 8"):
         WhistProblem(HAND, TALON, Contract.parse("8S"), Side.RIGHT, partner=Call.HALF)
+    ten = Contract.parse("10S")  # checked (Sochi): both defenders play it
+    for call in (Call.PASS, Call.HALF):
+        with pytest.raises(WhistError, match="10♠ is a checked ten, played by both defenders"):
+            WhistProblem(HAND, TALON, ten, Side.RIGHT, partner=call)
+    assert WhistProblem(HAND, TALON, ten, Side.LEFT, partner=Call.WHIST).choices() == (
+        Choice.WHIST,
+    )
 
 
 # --- the best discard against every discard ---------------------------------------------------

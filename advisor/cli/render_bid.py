@@ -6,16 +6,34 @@ from rich.text import Text
 
 from advisor.cli.grid import Column, Grid
 from advisor.cli.render import console, fields, share
-from advisor.cli.render_declare import LEADS, MODELS, PRESETS
+from advisor.cli.render_declare import MODELS, convention_words
 from advisor.contract import Bid
+from advisor.defaults import TALON_COUNT
 from advisor.exact.bid import CHOICE_SPLITS, SCORE_SPLITS, BidAdvice, BidFigure, MisereFigure
 from advisor.i18n import N_, _, number, shown_cards
 
+LEADS = {
+    "me": N_("me (the declarer leads the first trick)"),
+    "left": N_("left (L, on your left, leads the first trick)"),
+    "right": N_("right (R, on your right, leads the first trick)"),
+}
+"""Who leads the first trick, seen from the bidder: a defender of his game or a catcher of
+his misère, so named by his seat alone."""
 _HEADER = (N_("Call"), N_("Points"), N_("95% interval"), N_("Talons"), N_("Named after the talon"))
 _METHODS = {
     "full": N_("every talon"),
     "sequential": N_("a sequential estimate, until the answer was clear"),
-}
+    "cut": N_("a sequential estimate, stopped by --samples before the answer was clear; --full "
+              "works out all {talons}"),
+}  # fmt: skip
+
+
+def _method(found: BidAdvice) -> str:
+    """How the talons were worked out: all, or until the answer was clear, or until the
+    samples ran out first (then the output must not say it is clear)."""
+    if found.full:
+        return "full"
+    return "sequential" if found.clear else "cut"
 
 
 def render_bid(found: BidAdvice) -> None:
@@ -27,7 +45,7 @@ def render_bid(found: BidAdvice) -> None:
         "{talons} talons ({method}), each choice made on {choosing} splits and scored on "
         "{scoring} others (seed {seed})",
         talons=found.talons,
-        method=_(_METHODS["full" if found.full else "sequential"]),
+        method=_(_METHODS[_method(found)], talons=TALON_COUNT),
         choosing=CHOICE_SPLITS,
         scoring=SCORE_SPLITS,
         seed=str(found.seed),
@@ -37,7 +55,7 @@ def render_bid(found: BidAdvice) -> None:
         (_("Seat"), auction.seat.label.text()),
         (_("Auction"), calls),
         (_("Lead"), _(LEADS[found.lead.value])),
-        (_("Convention"), _(PRESETS[convention.preset.value])),
+        (_("Convention"), convention_words(convention)),
         (_("Whists"), _(MODELS[convention.whist_model.value])),
         (_("Talons"), talons),
     ]

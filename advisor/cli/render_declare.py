@@ -6,6 +6,8 @@ from rich.text import Text
 
 from advisor.cli.grid import Column, Grid
 from advisor.cli.render import console, fields, share
+from advisor.contract import Ten
+from advisor.convention import BothFail, Convention
 from advisor.exact.declare import Choice, Declaration
 from advisor.i18n import N_, _, ngettext, number, shown_cards
 from advisor.limits import reported_interval
@@ -23,15 +25,39 @@ _HEADER = (
 )
 LEADS = {
     "me": N_("me (the declarer leads the first trick)"),
-    "left": N_("left (L leads the first trick)"),
-    "right": N_("right (R leads the first trick)"),
+    "left": N_("left (L, the left defender, leads the first trick)"),
+    "right": N_("right (R, the right defender, leads the first trick)"),
 }
+"""Who leads the first trick of the game declared (defenders, not misère's catchers)."""
 PRESETS = {"sochi": N_("Sochi"), "leningrad": N_("Leningrad"), "rostov": N_("Rostov")}
+TENS = {Ten.CHECKED: N_("a ten checked"), Ten.WHISTED: N_("a ten whisted")}
+BOTH_FAIL = {
+    BothFail.SECOND: N_("the second whister pays when both fail"),
+    BothFail.SHARED: N_("both whisters failing share the penalty"),
+}
 MODELS = {
     "folk": N_("folk (each defender whists when his own hand reaches half the quota in sure "
                "tricks; both passing: the contract is written without play)"),
     "both": N_("both (the defenders always whist)"),
 }  # fmt: skip
+
+
+def convention_words(convention: Convention, *, players: bool = True) -> str:
+    """The convention as the output names it: the preset, then what the table changed of it
+    (a ten, who pays when both whisters fail; "Sochi" alone would read as Sochi's own), and
+    with ``players`` a four-handed game."""
+    name = _(PRESETS[convention.preset.value])
+    preset = Convention.of(convention.preset)
+    changed = [
+        *([_(TENS[convention.ten])] if convention.ten is not preset.ten else []),
+        *([_(BOTH_FAIL[convention.both_fail])] if convention.both_fail is not preset.both_fail
+          else []),
+    ]  # fmt: skip
+    if changed:
+        name = _("{preset} ({changes})", preset=name, changes="; ".join(changed))
+    if players and convention.players != preset.players:
+        name = _("{convention}, {count} players", convention=name, count=convention.players)
+    return name
 
 
 def render_declaration(found: Declaration) -> None:
@@ -49,7 +75,7 @@ def render_declaration(found: Declaration) -> None:
         (_("Cards"), shown_cards(found.twelve)),
         (_("Bid"), bid),
         (_("Lead"), _(LEADS[found.objective.leader.lead.value])),
-        (_("Convention"), _(PRESETS[convention.preset.value])),
+        (_("Convention"), convention_words(convention)),
         (_("Whists"), _(MODELS[convention.whist_model.value])),
         (_("Layouts"), splits),
     ]

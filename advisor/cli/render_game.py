@@ -8,9 +8,9 @@ from rich.text import Text
 from advisor.cards import HAND_SIZE
 from advisor.cli.grid import Cell, Column, Grid
 from advisor.cli.render import console, fields
+from advisor.cli.render_declare import convention_words
 from advisor.cli.render_solve import SEAT_LETTERS, card_text, diagram
 from advisor.contract import Contract
-from advisor.convention import Preset
 from advisor.game.odds import GameHandOdds, GameLayout, GameOdds
 from advisor.i18n import N_, _, ngettext, number, shown_cards
 from advisor.limits import no_interval, reported_interval
@@ -47,13 +47,6 @@ LEAD_WORDS = {
 }
 """Who leads the first trick of a game (misère's words name the catchers, not defenders)."""
 
-PRESET_WORDS = {
-    Preset.SOCHI: N_("Sochi"),
-    Preset.LENINGRAD: N_("Leningrad"),
-    Preset.ROSTOV: N_("Rostov"),
-}
-"""The convention's preset, as the output names it (the table file and JSON keep its word)."""
-
 MODEL_WORDS = {
     "folk": N_("folk (each defender whists when his own hand reaches the folk threshold)"),
     "both": N_("both (the defenders always whist)"),
@@ -65,7 +58,7 @@ def _convention_line(odds: GameOdds | GameLayout) -> str:
     convention = odds.convention
     return _(
         "{preset}, {players} players; whist model {model}",
-        preset=_(PRESET_WORDS[convention.preset]),
+        preset=convention_words(convention, players=False),
         players=convention.players,
         model=_(MODEL_WORDS[convention.whist_model.value]),
     )

@@ -6,6 +6,7 @@ from rich.text import Text
 
 from advisor.cli.grid import Column, Grid
 from advisor.cli.render import console, fields, share, verdict_line
+from advisor.cli.render_declare import convention_words
 from advisor.i18n import N_, _, ngettext, number, shown_cards
 from advisor.seats import Seat
 from advisor.whist import ChoiceFigures, WhistAdvice
@@ -14,7 +15,6 @@ from advisor.whist.advice import FEW_KEPT
 _HEADER = ("#", N_("Call"), N_("Points"), N_("95% interval"), N_("Short"), N_("95% interval"))
 _RIGHT = {0, 2, 3, 4, 5}
 CALL_WORDS = {"pass": N_("pass"), "whist": N_("whist"), "half": N_("half-whist")}
-PRESET_WORDS = {"sochi": N_("Sochi"), "leningrad": N_("Leningrad"), "rostov": N_("Rostov")}
 LEADER_WORDS = {"me": N_("me"), "partner": N_("partner"), "declarer": N_("declarer")}
 
 
@@ -24,7 +24,9 @@ def render_whist(found: WhistAdvice) -> None:
     out.print(fields(_heading(found), width))
     out.print()
     out.print(_table(found.choices, width))
-    notes = [(_("Lone whister"), _("plays open (double dummy); closed play is not priced"))]
+    notes = []
+    if not found.problem.checked:  # a checked ten has no lone whister: both defenders play
+        notes.append((_("Lone whister"), _("plays open (double dummy); closed play is not priced")))
     if found.too_few:
         notes.insert(0, (_("Warning"), ngettext(
             "only {count} layout kept (fewer than {least}): the figures are rough",
@@ -49,7 +51,7 @@ def _heading(found: WhistAdvice) -> list[tuple[str, str]]:
                           contract=problem.contract.label.text(), side=side, order=order)),
         (_("Partner"), partner),
         (_("Lead"), _(LEADER_WORDS[problem.leader.value])),
-        (_("Convention"), _(PRESET_WORDS[problem.convention.preset.value])),
+        (_("Convention"), convention_words(problem.convention)),
         (_("Layouts"), _layouts(found)),
         (_("Declare model"), _model(found)),
         (_("Declarer"), _("{tricks} tricks on average; makes the contract in {made}",

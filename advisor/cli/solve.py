@@ -159,7 +159,9 @@ def _game(
         raise ContractError(Phrase("--contract: {error}", error=error.phrase)) from None
     if bid is None or bid.is_misere:
         if convention is not None or table_path is not None:
-            raise click.UsageError(_("--convention and --table score a game: give --contract"))
+            raise click.UsageError(
+                _("--convention and --table score a game: give a game --contract (6S … 10NT)")
+            )
         return None
     if bid.contract is None:  # pass
         raise ContractError(

@@ -140,6 +140,9 @@ class BidAdvice:
     seed: int
     talons: int
     full: bool
+    clear: bool
+    """Whether the talons worked out settle the ceiling and the answer (every talon, or the
+    sequential estimate's rule met); False when ``samples`` ran out first."""
 
     @property
     def lead(self) -> Lead:
@@ -185,6 +188,7 @@ class BidAdvice:
             "talons": self.talons,
             "method": {
                 "talons": "full" if self.full else "sequential",
+                "clear": self.clear,
                 "choice": METHOD,
                 "choosing_splits": CHOICE_SPLITS,
                 "scoring_splits": SCORE_SPLITS,
@@ -302,6 +306,7 @@ def bid_odds(
     order = deals.order()[:budget] if contracts else []
     done = 0
     open_ = len(contracts)  # bids above one clearly below passing are worked out no more
+    clear = settings.full or not contracts or len(order) == TALON_COUNT
     while done < len(order) and open_:
         batch = order[done : done + TALON_BATCH]
         jobs = max(1, min(settings.jobs, len(batch)))
@@ -313,11 +318,13 @@ def bid_odds(
         if not settings.full:
             open_ = min(open_, sums.below(pass_points))
             if done >= MIN_TALONS and _clear(sums, pass_points, misere):
+                clear = True
                 break
+    clear = clear or not open_  # every bid clearly below passing
     report.games(1, 1)
     return BidAdvice(
         hand, auction, objective, pass_points, "allpass" if table.pass_from_allpass else "table",
-        misere, sums.figures(bids), settings.samples, settings.seed, done, settings.full,
+        misere, sums.figures(bids), settings.samples, settings.seed, done, settings.full, clear,
     )  # fmt: skip
 
 

@@ -31,6 +31,11 @@ FEW_KEPT = MIN_INTERVAL_SAMPLES
 """Kept layouts below which the figures are flagged as too few to trust (``too_few``)."""
 
 
+LONE_WHISTER = "open (double dummy); closed play not priced"
+"""How a lone whister's play is priced, as the JSON says (None on a checked ten: no lone
+whister, both defenders play)."""
+
+
 @dataclass(frozen=True)
 class WhistAdvice:
     """Every call's figures, best first, and how they were found."""
@@ -81,7 +86,7 @@ class WhistAdvice:
             "declare_splits": self.model_splits,
             "declare_discards": self.model_discards,
             "discard_played": self.model.value,
-            "lone_whister": "open (double dummy); closed play not priced",
+            "lone_whister": None if problem.checked else LONE_WHISTER,
             "samples": self.samples,
             "seed": self.seed if self.samples is not None else None,
             "drawn": self.drawn,

@@ -88,6 +88,11 @@ class WhistProblem:
             raise WhistError(
                 Phrase("the partner speaks first (on the declarer's left): he cannot half-whist")
             )
+        if self.checked and self.partner not in (None, Call.WHIST):
+            raise WhistError(
+                Phrase("{contract} is a checked ten, played by both defenders: the partner "
+                       "cannot pass or half-whist it", contract=self.contract.label)
+            )  # fmt: skip
         if self.partner is Call.HALF and self.contract.level > 7:
             raise WhistError(
                 Phrase("a half-whist is said on a six or a seven, not on {contract}",
