@@ -70,7 +70,10 @@
  *     crowd them), so cold batches took 34-44 % longer and the slowest hand 31 % longer, the
  *     median 33 % shorter; on nine contested random hands (the slowest of
  *     `benchmarks/game_solver.py --more-random 24`) it was slower on seven, up to 2.6 times,
- *     and twice as fast on two, so neither trump contracts nor whole hands gain reliably;
+ *     and twice as fast on two, so neither trump contracts nor whole hands gain reliably; on
+ *     the benchmark's 18 played hands (`--played 18`, mostly trump sixes; a tenth of the
+ *     layouts each, against this core with its root order) 19 % less time in all, 13 % on the
+ *     median hand: far from the factor of two the target asks, for a second table design;
  *   - in a bulk call: the root lead that settled the last layout's question tried first in the
  *     next (19 % fewer nodes on one hand of the benchmark's six where M leads, none on the
  *     others; counting the settling leads over all the layouts before does better, kept);
