@@ -59,7 +59,7 @@ from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, cast
+from typing import Protocol, TextIO, cast
 
 from advisor.cards import WITH_TALON, CardSet, Suit
 from advisor.contract import PASS, Contract
@@ -343,16 +343,20 @@ def main() -> None:
         run(cores, hands, count, args)
 
 
-def choose_played(seed: int, count: int) -> list[Hand]:
-    """:func:`played_hands`, saying what it does and what it cost (outside every measure)."""
+def choose_played(seed: int, count: int, out: TextIO | None = None) -> list[Hand]:
+    """:func:`played_hands`, saying on ``out`` (standard output by default) what it does and
+    what it cost (outside every measure)."""
     if count <= 0:
         return []
-    print(f"choosing {count} played hands: advisor declare's analysis of seeded deals ...")
+    print(
+        f"choosing {count} played hands: advisor declare's analysis of seeded deals ...", file=out
+    )
     start = time.process_time()
     played = played_hands(seed, count)
     print(
         f"  {count} played among {played.deals} deals (the others give up three down),"
-        f" {time.process_time() - start:.1f} CPU s"
+        f" {time.process_time() - start:.1f} CPU s",
+        file=out,
     )
     return played.hands
 

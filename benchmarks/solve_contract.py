@@ -2,18 +2,23 @@
 
 The hands are the game solver's seeded mixed set (``benchmarks/game_solver.py``): a strong hand
 for each strain, marginal hands, fully random hands and weak hands on which the declarer leads
-(the slowest plausible). Each is run as a user runs it: the installed command in a process of
-its own, ``--json`` (the text is the same work), one thread, so every run starts from nothing
-(imports, an empty transposition table) as a real one does. The contract named is seven for a
-strong hand and six for the others (the level changes only the defence's decisions, not the
-play). For each hand the wall and CPU seconds of the command (user and system, of the child
-process), the chance to make and the mean tricks it printed; then the median and the slowest
-of each kind and of all, wall and CPU, with the slowest hand, and how idle the machine was.
+(the slowest plausible), and then the *played* hands, the contracts a declarer really plays:
+seeded deals of twelve cards on which ``advisor declare`` (the library, no bid) plays a game,
+with the discard, contract and seat on lead it chose (``--played N`` of them, 6 as there).
+Choosing them takes about a CPU second of ``declare``'s analysis, said on standard error, before
+and outside every measure. Each hand is run as a user runs it: the installed command in a
+process of its own, ``--json`` (the text is the same work), one thread, so every run starts
+from nothing (imports, an empty transposition table) as a real one does. The contract named is
+a played hand's own; seven for a strong hand and six for the other kinds, which have none (the
+level changes only the defence's decisions, not the play). For each hand the wall and CPU
+seconds of the command (user and system, of the child process), the chance to make and the
+mean tricks it printed; then the median and the slowest of each kind (the played hands one of
+them) and of all, wall and CPU, with the slowest hand, and how idle the machine was.
 
 Target (issue 30, point 1): every layout of a hand in at most 1 s of one core on typical
 hands, 5 s on the slowest plausible ones.
 
-    python benchmarks/solve_contract.py [--seed 30] [--kind weak]
+    python benchmarks/solve_contract.py [--seed 30] [--kind weak] [--played 6]
 """
 
 from __future__ import annotations
@@ -23,10 +28,11 @@ import json
 import resource
 import statistics
 import subprocess
+import sys
 import time
 from dataclasses import dataclass
 
-from game_solver import HANDS_PER_KIND, Hand, hand_set
+from game_solver import HANDS_PER_KIND, PLAYED, Hand, choose_played, hand_set
 from machine import machine_ticks
 from startup import advisor_command, compile_package
 
@@ -34,7 +40,7 @@ from advisor.contract import Contract, Strain
 
 TYPICAL_S = 1.0
 SLOWEST_S = 5.0
-LEVELS = {"strong": 7}  # the contract's level by kind of hand; 6 for the others
+LEVELS = {"strong": 7}  # the contract's level by kind of hand without one; 6 for the others
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,19 @@ class Run:
     cpu: float
     p_make: float
     mean_tricks: float
+
+
+def contract_of(hand: Hand) -> Contract:
+    """The contract named for ``hand``: a played hand's own, else a level by its kind in the
+    hand's strain."""
+    if hand.contract is not None:
+        return hand.contract
+    return Contract(LEVELS.get(hand.kind, 6), Strain.of(hand.trump))
+
+
+def named(run: Run) -> str:
+    """The run's hand with its contract (a played hand's own shows already)."""
+    return str(run.hand) if run.hand.contract is not None else f"{run.contract} {run.hand}"
 
 
 def command(hand: Hand, contract: Contract) -> list[str]:
@@ -65,7 +84,7 @@ def command(hand: Hand, contract: Contract) -> list[str]:
 
 
 def run(hand: Hand) -> Run:
-    contract = Contract(LEVELS.get(hand.kind, 6), Strain.of(hand.trump))
+    contract = contract_of(hand)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command(hand, contract), capture_output=True, text=True, check=True)
@@ -83,7 +102,7 @@ def summary(label: str, runs: list[Run]) -> None:
         slowest = max(runs, key=lambda run: getattr(run, measure))
         print(
             f"{label:14} {measure:4} median {statistics.median(seconds):6.2f} s   slowest "
-            f"{getattr(slowest, measure):6.2f} s  ({slowest.contract} {slowest.hand})"
+            f"{getattr(slowest, measure):6.2f} s  ({named(slowest)})"
         )
 
 
@@ -91,9 +110,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=30)
     parser.add_argument("--kind", help="only the hands whose kind starts with this")
+    parser.add_argument(
+        "--played",
+        type=int,
+        default=HANDS_PER_KIND[PLAYED],
+        metavar="N",
+        help="hands played as advisor declare chooses, run last",
+    )
     args = parser.parse_args()
     compile_package()
-    hands = [hand for hand in hand_set(args.seed) if hand.kind.startswith(args.kind or "")]
+    prefix = args.kind or ""
+    played = choose_played(args.seed, args.played if PLAYED.startswith(prefix) else 0, sys.stderr)
+    hands = [hand for hand in hand_set(args.seed) + played if hand.kind.startswith(prefix)]
     ticks, idle = machine_ticks()
     runs = []
     for hand in hands:

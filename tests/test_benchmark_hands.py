@@ -1,19 +1,22 @@
 """The benchmarks' hand sets: ``benchmarks/exact_hands.txt`` is the set
 ``benchmarks/exact_speed.py`` draws from its seed (issue 20: the benchmark's set is kept with its
 seed), every line of it a hand; ``game_solver.py``'s set does not change with ``--more-random``,
-and its played hands are the advisor's own choices."""
+and its played hands are the advisor's own choices, which ``solve_contract.py`` names."""
 
 from __future__ import annotations
 
 import itertools
+import json
+import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from benchmark_scripts import BENCHMARKS, load_benchmark
 
 from advisor.cards import parse_hand
-from advisor.contract import PASS
+from advisor.contract import PASS, Contract, Strain
 from advisor.convention import Convention
 from advisor.exact.declare import declare_odds
 from advisor.exact.game import GameObjective
@@ -99,3 +102,54 @@ def test_the_played_hands_are_the_advisors_own_choices() -> None:
         assert hand.trump is hand.contract.strain.suit
         assert str(hand).endswith(f" {hand.contract} {hand.leader.lead.value}")
     assert game.played_hands(31, 3).hands != played.hands
+
+
+def test_solve_contract_runs_the_played_hands_with_their_own_contracts(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``solve_contract.py --played N`` runs the game solver's set as before (seven for a strong
+    hand, six for the others, in the hand's strain), then the N played hands each with the
+    discard, contract and seat on lead ``game_solver.py`` chose for it (not a guessed level),
+    summarised as a kind of its own; the choosing is said on standard error. The commands are
+    caught, not run: nothing is timed."""
+    game = load_benchmark("game_solver")
+    solve = load_benchmark("solve_contract")
+    commands: list[list[str]] = []
+
+    def caught(command: list[str], **_options: object) -> subprocess.CompletedProcess[str]:
+        commands.append(command)
+        answer = {"exact": True, "layouts": 3, "histogram": [1, 2], "p_make": 0.5}
+        return subprocess.CompletedProcess(command, 0, json.dumps(answer | {"expected_tricks": 6}))
+
+    monkeypatch.setattr(solve, "subprocess", SimpleNamespace(run=caught))
+    monkeypatch.setattr(solve, "compile_package", lambda: None)
+    monkeypatch.setattr(sys, "argv", ["solve_contract.py", "--played", "3"])
+    solve.main()
+    kept = game.hand_set(30)
+    played = game.played_hands(30, 3).hands
+    levels = [7 if hand.kind == "strong" else 6 for hand in kept]
+    expected = [Contract(level, Strain.of(h.trump)) for level, h in zip(levels, kept, strict=True)]
+    expected += [hand.contract for hand in played]
+    assert {contract.level for contract in expected[len(kept) :]} != {6}  # not the guess
+    assert len(commands) == len(kept) + 3
+    for command, hand, contract in zip(commands, kept + played, expected, strict=True):
+        assert command[-11:] == [
+            "solve",
+            str(hand.cards),
+            "--discards",
+            str(hand.discards),
+            "--contract",
+            contract.ascii(),
+            "--lead",
+            hand.leader.lead.value,
+            "--jobs",
+            "1",
+            "--json",
+        ]
+    out, err = capsys.readouterr()
+    assert "choosing 3 played hands" in err and "choosing" not in out
+    per_hand = [line.split()[0] for line in out.splitlines() if " s wall " in line]
+    assert per_hand == [hand.kind.split()[0] for hand in kept] + 3 * ["played"]
+    summaries = [line.split()[:2] for line in out.splitlines() if " median " in line]
+    assert ["played", "wall"] in summaries and ["played", "cpu"] in summaries
+    assert summaries[-2:] == [["all", "wall"], ["all", "cpu"]]
