@@ -44,6 +44,7 @@ from advisor.game import _core  # noqa: E402 - only once we know it exists
 SEED = 20261203
 POSITIONS = 2000
 REGAIN_POSITIONS = 2000
+TRUMP_LENGTH_POSITIONS = 600
 STRAINS: tuple[Suit | None, ...] = (*Suit, None)
 EVERY_PRUNING = [Pruning(flags) for flags in range(Pruning.ALL + 1)]
 
@@ -152,6 +153,35 @@ def test_the_declarer_regaining_the_lead_equals_the_brute_force() -> None:
     assert partner_trumps > REGAIN_POSITIONS // 10  # the other defender holds trumps
     assert declarer_ruffs > REGAIN_POSITIONS // 10  # M wins some lead by ruffing it
     assert declarer_discards > REGAIN_POSITIONS // 10  # in no-trump he cannot
+
+
+def _trump_length_position(rng: random.Random) -> tuple[list[int], Suit, Seat]:
+    """A trick-boundary position on the trump suit and one or two side suits, the trumps
+    split unevenly: where one side's trumps outnumber the other's."""
+    trump = Suit(rng.randrange(4))
+    sides = rng.sample([suit for suit in range(4) if suit != trump], rng.choice((1, 2)))
+    size = rng.choice((3, 4, 4, 5))
+    deck = rng.sample([suit * 8 + rank for suit in (trump, *sides) for rank in range(8)], 3 * size)
+    hands = [sum(1 << card for card in deck[seat * size : (seat + 1) * size]) for seat in Seat]
+    return hands, trump, rng.choice(list(Seat))
+
+
+def test_trump_length_bounds_equal_the_brute_force() -> None:
+    # a defender's trumps beyond M's each win the defenders a trick, and M's beyond both
+    # defenders' together win him one (Pruning.QUICK), whoever leads
+    rng = random.Random(SEED + 3)
+    defender_longer = declarer_longer = 0
+    for _ in range(TRUMP_LENGTH_POSITIONS):
+        hands, trump, leader = _trump_length_position(rng)
+        lengths = [(hand >> 8 * trump & 0xFF).bit_count() for hand in hands]
+        defender_longer += max(lengths[1], lengths[2]) > lengths[0]
+        declarer_longer += lengths[0] > lengths[1] + lengths[2]
+        want = brute_force((hands[0], hands[1], hands[2]), trump, leader)
+        position = _position(hands, trump, leader, [])
+        for pruning in (Pruning.QUICK, Pruning.ALL):
+            assert declarer_tricks(position, pruning=pruning) == want, (position, pruning)
+    assert defender_longer > TRUMP_LENGTH_POSITIONS // 5
+    assert declarer_longer > TRUMP_LENGTH_POSITIONS // 20
 
 
 def test_the_best_line_is_legal_and_takes_the_value() -> None:

@@ -51,7 +51,8 @@ class Pruning(IntFlag):
     EQUIVALENT = 1
     """Cards of one hand with no other card in play between them are one move."""
     QUICK = 2
-    """Sure tricks bound the answer: top trumps, and the top cards the seat on lead cashes."""
+    """Sure tricks bound the answer: top trumps, trumps beyond the other side's, and the top
+    cards the seat on lead cashes."""
     TABLE = 4
     """A transposition table of bounds, shared by every call (its keys are exact)."""
     REGAIN = 8
