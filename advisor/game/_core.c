@@ -42,7 +42,7 @@
  *     still holds a trump follows suit;
  *   - move ordering: winners first for the leader (a defender's leads to his partner's winners
  *     among them), then low cards, each from the shortest suits first; the cheapest card that
- *     wins the trick or else the lowest for the others; at the root of a bulk call, M's leads
+ *     wins the trick or else the lowest for the others; at the root of a bulk call, the leads
  *     that settled most of the layouts before first (order_root_leads);
  *   - the table's memory mapped with huge pages where Linux offers them, and the entries of a
  *     trick's last positions prefetched together; a small "near" table in front of the big one
@@ -77,12 +77,14 @@
  *   - in a bulk call: the root lead that settled the last layout's question tried first in the
  *     next (19 % fewer nodes on one hand of the benchmark's six where M leads, none on the
  *     others; counting the settling leads over all the layouts before does better, kept);
- *     the defenders' root leads ordered by that count (from 18 % fewer nodes to 23 % more, by
- *     hand); each of M's root leads first searched within a budget of nodes, the leads that
- *     overran it after the others (100 or 400 nodes: 17 to 40 % more nodes); another order of the layouts (a revolving door, or the pool's cards reversed or
- *     sorted by rank: from 19 % fewer nodes to 19 % more, by hand; a random order costs 2.6 to
- *     2.9 times the nodes, so the colexicographic walk's neighbours do share); the exact value
- *     as MTD(f)'s first guess (an oracle: 4 % fewer nodes at most);
+ *     the defenders' root leads ordered by that count of each card (from 18 % fewer nodes to
+ *     23 % more, by hand; of each suit does better, kept); each of M's root leads first
+ *     searched within a budget of nodes, the leads that overran it after the others (100 or
+ *     400 nodes: 17 to 40 % more nodes); another order of the layouts (a revolving door, or
+ *     the pool's cards reversed or sorted by rank: from 19 % fewer nodes to 19 % more, by
+ *     hand; a random order costs 2.6 to 2.9 times the nodes, so the colexicographic walk's
+ *     neighbours do share); the exact value as MTD(f)'s first guess (an oracle: 4 % fewer
+ *     nodes at most);
  *   - renumbering suits whose cards are already 0, 1, 2 ... without the lookup (3 % slower:
  *     the branch), or with BMI2's pext (twice as slow: it is microcoded on the AMD processors
  *     of these machines);
@@ -401,9 +403,9 @@ typedef struct {
     int stopped;            /* STOP_ASKED or STOP_RAISED, else 0 */
     PyThreadState **thread; /* in the main thread: the caller's saved thread state, else NULL */
     int at_root;            /* the next trick expanded is the root's (root_bound sets it) */
-    /* M's root leads that settled a question, counted over the call's layouts: by his cards
+    /* the root leads that settled a question, counted over the call's layouts: by M's cards
      * of the lead's suit (one byte of the normalised root: the same in every layout of a
-     * hand, where the suits' order may not be) and the card's rank */
+     * hand, where the suits' order may not be) and, for M's own leads, the card's rank */
     uint32_t root_wins[256][8];
 } Search;
 
@@ -598,20 +600,21 @@ static int last_card(const Trick *t, int seat, const uint8_t *moves, int n) {
     return best;
 }
 
-/* M's count of root wins for `card` of his normalised root hand `m`. */
-static uint32_t *root_wins_of(Search *s, u32 m, int card) {
-    return &s->root_wins[m >> (card & ~7) & 0xFF][card & 7];
+/* The count of root wins for `seat` leading `card`, M's normalised root hand being `m`: a
+ * defender's by its suit alone (his cards of it are not the same from a layout to the next). */
+static uint32_t *root_wins_of(Search *s, u32 m, int seat, int card) {
+    return &s->root_wins[m >> (card & ~7) & 0xFF][seat == SEAT_M ? card & 7 : 0];
 }
 
-/* M's leads at the root, the ones that settled most questions of the layouts before first
+/* The leads at the root, the ones that settled most questions of the layouts before first
  * (ties in gen_moves' order). In a bulk call the best first lead changes little from a layout
  * to the next (measured, every layout of the benchmark's hands: 7 to 22 % fewer nodes where M
- * leads on the slowest three; the same for the defenders' leads was as often worse as
- * better). */
-static void order_root_leads(Search *s, u32 m, uint8_t *moves, int n) {
+ * leads on the slowest three; a defender's suits counted, up to 20 % fewer where he leads, at
+ * most 1 % more; his cards counted as M's are, as often worse as better). */
+static void order_root_leads(Search *s, u32 m, int seat, uint8_t *moves, int n) {
     uint32_t wins[MAX_TRICKS];
     for (int i = 0; i < n; i++) {
-        uint32_t w = *root_wins_of(s, m, moves[i]);
+        uint32_t w = *root_wins_of(s, m, seat, moves[i]);
         uint8_t card = moves[i];
         int j = i;
         for (; j > 0 && wins[j - 1] < w; j--) {
@@ -632,9 +635,9 @@ static int play(Trick *t, int pos) {
     int win_seat = t->win_seat, win_card = t->win_card, led = t->led;
     t->search->nodes += (u64)n;
     if (pos == 2) return last_card(t, seat, moves, n);
-    int m_at_root = pos == 0 && t->search->at_root && seat == SEAT_M;
+    int at_root = pos == 0 && t->search->at_root;
     t->search->at_root = 0;
-    if (m_at_root) order_root_leads(t->search, t->h[0], moves, n);
+    if (at_root) order_root_leads(t->search, t->h[0], seat, moves, n);
     int best = seat == SEAT_M ? 0 : HIST;
     for (int i = 0; i < n; i++) {
         int card = moves[i];
@@ -650,7 +653,7 @@ static int play(Trick *t, int pos) {
         t->led = led;
         if (t->search->stopped) return 0;
         if (settles(seat, r, t->k)) {
-            if (m_at_root) ++*root_wins_of(t->search, t->h[0], card);
+            if (at_root) ++*root_wins_of(t->search, t->h[0], seat, card);
             return r;
         }
         best = better(seat, best, r);
