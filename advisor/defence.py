@@ -30,6 +30,8 @@ always whist.
 from __future__ import annotations
 
 import functools
+import sys
+from array import array
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
@@ -40,6 +42,9 @@ from advisor.errors import DealError
 from advisor.i18n import Phrase
 from advisor.points import Whist
 from advisor.words import Word
+
+WHISTS = tuple(Whist)
+"""The defence's decisions, numbered: :func:`model_decisions` gives each layout's place here."""
 
 SIDE_SUIT_CAP = 2
 TRUMP_LENGTH_FREE = 3  # trumps beyond three are worth a trick each
@@ -205,20 +210,73 @@ def model_outcomes(
     layouts: Sequence[tuple[int, int]],
     ten: Ten = Ten.CHECKED,
 ) -> list[Whist]:
-    """:func:`model_outcome` of many layouts, each given as the masks of L's and R's cards
-    (a few microseconds a layout: the folk rule is decided once for each of the four ways
-    the two hands can reach the threshold or not)."""
+    """:func:`model_outcome` of many layouts, each given as the masks of L's and R's cards."""
+    lefts = array("I", (left for left, _ in layouts))
+    rights = array("I", (right for _, right in layouts))
+    return [WHISTS[number] for number in model_decisions(model, contract, lefts, rights, ten)]
+
+
+def model_decisions(
+    model: WhistModel,
+    contract: Contract,
+    lefts: array[int],
+    rights: array[int],
+    ten: Ten = Ten.CHECKED,
+) -> bytes:
+    """The defence's decision in each layout where L holds ``lefts[i]`` and R ``rights[i]``
+    (card masks, arrays of type ``I``): one byte a layout, its place in :data:`WHISTS`.
+
+    Worked out for all the layouts at once, a suit at a time, in the loops of ``bytes``: each
+    suit's holdings (one byte of each mask) are translated into their folk counts, the four
+    counts of a hand added as big integers whose bytes never carry (a hand counts at most 20
+    half tricks), the sums translated into whether each hand reaches the threshold, and the
+    two answers into the decision, the folk rule being decided once for each of the four ways
+    (measured on all 184,756 layouts of a hand: 0.11 s in a Python loop, 0.007 s so)."""
+    count = len(lefts)
     quota = contract.quota(ten)
     if model is WhistModel.BOTH or quota is None:
-        return [Whist.BOTH] * len(layouts)
+        return bytes([WHISTS.index(Whist.BOTH)]) * count
+    reaches = bytes(halves >= quota for halves in range(256))
+    left = int.from_bytes(_reached(lefts, contract, reaches), "little")
+    right = int.from_bytes(_reached(rights, contract, reaches), "little")
+    return (2 * left + right).to_bytes(count, "little").translate(_decision_bytes(contract))
+
+
+def rest_of(pool: int, lefts: array[int]) -> array[int]:
+    """R's hands where L holds ``lefts[i]`` of the cards ``pool``: each mask's bits flipped
+    within the pool, all at once (one big integer's exclusive or)."""
+    raw = lefts.tobytes()
+    flips = pool.to_bytes(lefts.itemsize, sys.byteorder) * len(lefts)
+    rights = array(lefts.typecode)
+    flipped = int.from_bytes(raw, "little") ^ int.from_bytes(flips, "little")
+    rights.frombytes(flipped.to_bytes(len(raw), "little"))
+    return rights
+
+
+def _reached(masks: array[int], contract: Contract, reaches: bytes) -> bytes:
+    """For each mask, 1 where its hand's folk count reaches the threshold (``reaches``: 1 at
+    each count of half tricks that does), else 0."""
+    raw = masks.tobytes()
+    size = masks.itemsize
+    total = 0
+    for suit, table in zip(Suit, _suit_bytes(contract), strict=True):
+        offset = suit if sys.byteorder == "little" else size - 1 - suit
+        total += int.from_bytes(raw[offset::size].translate(table), "little")
+    return total.to_bytes(len(masks), "little").translate(reaches)
+
+
+@functools.cache
+def _suit_bytes(contract: Contract) -> tuple[bytes, ...]:
+    """:func:`suit_tables` as translation tables."""
+    return tuple(bytes(table) for table in suit_tables(contract))
+
+
+@functools.cache
+def _decision_bytes(contract: Contract) -> bytes:
+    """The decision's place in :data:`WHISTS` at 2 * (L reaches) + (R reaches), the folk rule
+    of :func:`_folk_outcomes` (the other 252 bytes unused)."""
     decided = _folk_outcomes(contract)
-    spades, clubs, diamonds, hearts = suit_tables(contract)
-    return [  # sure_halves(...) >= quota for each hand, inlined: a third of the time
-        decided[
-            spades[left & 0xFF] + clubs[left >> 8 & 0xFF] + diamonds[left >> 16 & 0xFF]
-            + hearts[left >> 24 & 0xFF] >= quota,
-            spades[right & 0xFF] + clubs[right >> 8 & 0xFF] + diamonds[right >> 16 & 0xFF]
-            + hearts[right >> 24 & 0xFF] >= quota,
-        ]
-        for left, right in layouts
-    ]  # fmt: skip
+    return bytes(
+        WHISTS.index(decided[bool(ways & 2), bool(ways & 1)]) if ways < 4 else 0
+        for ways in range(256)
+    )

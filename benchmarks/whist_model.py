@@ -1,6 +1,6 @@
 """Speed of the scoring and the defenders' whist model (issues 30 and 31), in one run.
 
-- ``defence.model_outcomes`` over every split of the defenders' 20 cards (184,756 layouts, the
+- ``defence.model_decisions`` over every split of the defenders' 20 cards (184,756 layouts, the
   size of a hand's full count) for seeded random defender pairs of cards, each contract level
   and the folk model: seconds a count, the median and the slowest, and how the defence's
   decisions fell (a check that the folk rule is not degenerate);
@@ -22,6 +22,7 @@ import math
 import random
 import statistics
 import time
+from array import array
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
@@ -29,7 +30,7 @@ from functools import partial
 from advisor.cards import CardSet
 from advisor.contract import CONTRACTS, Contract
 from advisor.convention import Convention, WhistModel
-from advisor.defence import model_outcomes
+from advisor.defence import model_decisions, model_outcomes
 from advisor.errors import DealError
 from advisor.points import Whist, declarer_points
 
@@ -64,12 +65,16 @@ def main() -> None:
     rng = random.Random(options.seed)
     sets = [layouts_of(rng.sample(range(32), 20)) for _ in range(options.hands)]
     assert all(len(layouts) == LAYOUTS for layouts in sets)
-    print(f"model_outcomes, folk model, {LAYOUTS:,} layouts a count, {options.hands} card sets")
+    hands = [
+        (array("I", (left for left, _ in pairs)), array("I", (right for _, right in pairs)))
+        for pairs in sets
+    ]
+    print(f"model_decisions, folk model, {LAYOUTS:,} layouts a count, {options.hands} card sets")
     for text in ("6S", "7H", "8NT", "9C", "10D"):
         contract = Contract.parse(text)
         seconds = [
-            best_of_three(partial(model_outcomes, WhistModel.FOLK, contract, layouts))
-            for layouts in sets
+            best_of_three(partial(model_decisions, WhistModel.FOLK, contract, lefts, rights))
+            for lefts, rights in hands
         ]
         fell = Counter(model_outcomes(WhistModel.FOLK, contract, sets[0]))
         shares = ", ".join(f"{w} {100 * fell[w] / LAYOUTS:.1f}%" for w in Whist if fell[w])

@@ -14,9 +14,9 @@ import pytest
 from advisor.cards import CardSet, parse_cards
 from advisor.contract import CONTRACTS, PASS, Bid, Contract
 from advisor.convention import Convention, Preset
-from advisor.defence import model_outcome
+from advisor.defence import WHISTS, model_outcome
 from advisor.exact.declare import _next_question, allowed_contracts, declare_odds
-from advisor.exact.game import WHISTS, GameObjective, dominant_discards
+from advisor.exact.game import GameObjective, dominant_discards
 from advisor.exact.settings import ExactSettings
 from advisor.game import core_available
 from advisor.game.position import Hands, Position

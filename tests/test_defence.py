@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from array import array
 from fractions import Fraction
 
 import pytest
@@ -15,10 +17,12 @@ from advisor.defence import (
     Call,
     defence_outcome,
     folk_call,
+    model_decisions,
     model_outcome,
     model_outcomes,
     quick_tricks,
     reaches,
+    rest_of,
     suit_tricks,
     sure_tricks,
     threshold,
@@ -193,3 +197,17 @@ def test_many_layouts_at_once_as_one_by_one(decks: list[list[int]], text: str, t
                 continue
             first = folk_call(CardSet(left), chosen, ten)
             assert whist is defence_outcome(first, folk_call(CardSet(right), chosen, ten, first))
+
+
+@given(st.permutations(range(32)), st.integers(min_value=0, max_value=40))
+def test_the_rest_of_a_pool_is_each_left_hand_flipped(deck: list[int], count: int) -> None:
+    pool = sum(1 << card for card in deck[:20])
+    rng = random.Random(count)
+    lefts = array("I", (sum(1 << card for card in rng.sample(deck[:20], 10)) for _ in range(count)))
+    assert list(rest_of(pool, lefts)) == [pool & ~left for left in lefts]
+
+
+def test_the_decisions_of_no_layouts_are_none() -> None:
+    empty = array("I")
+    for model in WhistModel:
+        assert model_decisions(model, contract("6S"), empty, empty) == b""

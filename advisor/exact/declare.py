@@ -34,7 +34,8 @@ from typing import Any
 
 from advisor.cards import WITH_TALON, CardSet, parse_cards
 from advisor.contract import CONTRACTS, Bid, Contract, Strain
-from advisor.exact.game import WHISTS, GameObjective, dominant_discards
+from advisor.defence import WHISTS
+from advisor.exact.game import GameObjective, dominant_discards
 from advisor.exact.settings import ExactSettings
 from advisor.exact.stopping import PRECISION, Z_CLEAR
 from advisor.game.solver import stop_searches

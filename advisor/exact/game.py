@@ -29,14 +29,10 @@ from dataclasses import dataclass
 from advisor.cards import CardSet
 from advisor.contract import Contract, Strain
 from advisor.convention import Convention
-from advisor.defence import model_outcomes
+from advisor.defence import WHISTS, model_decisions, rest_of
 from advisor.game.solver import makes_many, makes_ranked, solve_many, solve_ranked
 from advisor.points import TRICKS, Whist, declarer_points, give_up_ledger, misere_ledger
 from advisor.seats import Seat
-
-WHISTS = tuple(Whist)
-"""The defence's decisions, numbered as :meth:`GameObjective.decisions` numbers them."""
-_NUMBER = {whist: number for number, whist in enumerate(WHISTS)}
 
 
 @functools.cache
@@ -86,10 +82,9 @@ class GameObjective:
     def decisions(self, contract: Contract, pool: CardSet, lefts: Sequence[int]) -> bytes:
         """The defence's decision in each layout (L holds ``lefts[i]``, R the rest of
         ``pool``), one byte each, a number of :data:`WHISTS`."""
-        rest = pool.mask
-        layouts = [(left, rest & ~left) for left in lefts]
-        found = model_outcomes(self.convention.whist_model, contract, layouts, self.convention.ten)
-        return bytes(map(_NUMBER.__getitem__, found))
+        masks = lefts if isinstance(lefts, array) else array("I", lefts)
+        model, ten = self.convention.whist_model, self.convention.ten
+        return model_decisions(model, contract, masks, rest_of(pool.mask, masks), ten)
 
     def tricks(self, hand: CardSet, pool: CardSet, strain: Strain, ranks: array[int]) -> bytes:
         """The declarer's double-dummy tricks with ``hand`` in the splits ``ranks`` of

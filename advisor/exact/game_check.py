@@ -33,10 +33,11 @@ from typing import TYPE_CHECKING, Any
 
 from advisor.contract import CONTRACTS, Contract, Strain
 from advisor.defaults import TALON_COUNT
+from advisor.defence import WHISTS
 from advisor.exact.bid import SCORE_SPLITS, lead_of, talon_value
 from advisor.exact.bid_talon import talon_pairs
 from advisor.exact.deals import Deals
-from advisor.exact.game import WHISTS, GameObjective
+from advisor.exact.game import GameObjective
 from advisor.exact.stopping import Z_CLEAR
 from advisor.game.solver import stop_searches
 from advisor.parallel import in_order

@@ -3,7 +3,7 @@
 
 In each layout the declarer takes his double-dummy tricks (:mod:`advisor.game.solver`); the
 defenders say whist or pass as the convention's whist model decides from their own hands
-(:func:`advisor.defence.model_outcomes`); and the deal is worth the points
+(:func:`advisor.defence.model_decisions`); and the deal is worth the points
 :func:`advisor.points.declarer_points` gives for that contract, decision and tricks. A layout
 where both defenders pass (or one half-whists) is written without play, whatever the cards
 would have taken: its tricks still count in the histogram, which is the play's.
@@ -14,15 +14,14 @@ from __future__ import annotations
 import contextlib
 import math
 from array import array
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from advisor.cards import HAND_SIZE, CardSet
 from advisor.contract import Contract
-from advisor.convention import Convention, WhistModel
-from advisor.defence import model_outcome, model_outcomes
+from advisor.convention import Convention
+from advisor.defence import WHISTS, model_decisions, model_outcome, rest_of
 from advisor.game.position import Position
 from advisor.game.solver import GameResult, solve_many, solve_position, stop_searches
 from advisor.limits import check_jobs, check_samples, no_interval, reported_interval
@@ -33,7 +32,6 @@ from advisor.seats import Seat
 from advisor.solver import catchers_pool, require_core, split_hands
 from advisor.splits import EXACT_LAYOUTS, sample_ranks
 
-WHISTS = tuple(Whist)
 """The defence's decisions, in the order :attr:`GameOdds.counts` keeps them."""
 
 
@@ -294,14 +292,10 @@ def _count(
     ranks.frombytes(piece.ranks)
     lefts = split_hands(pool, ranks)
     tricks = solve_many(hand, pool, contract.trump, leader, lefts)
-    if convention.whist_model is WhistModel.BOTH or contract.quota(convention.ten) is None:
-        played = [tricks.count(t) for t in range(HAND_SIZE + 1)]
-        return [played if whist is Whist.BOTH else [0] * (HAND_SIZE + 1) for whist in WHISTS]
-    whists = model_outcomes(
-        convention.whist_model,
-        contract,
-        [(left, pool.mask ^ left) for left in lefts],
-        convention.ten,
-    )
-    found = Counter(zip(whists, tricks, strict=True))
-    return [[found[whist, t] for t in range(HAND_SIZE + 1)] for whist in WHISTS]
+    model, ten = convention.whist_model, convention.ten
+    whists = model_decisions(model, contract, lefts, rest_of(pool.mask, lefts), ten)
+    # each layout's decision and tricks in one byte (16 * decision + tricks: the tricks are at
+    # most 10), added as big integers whose bytes never carry, then counted by bytes.count
+    both = (int.from_bytes(whists, "little") << 4) + int.from_bytes(tricks, "little")
+    paired = both.to_bytes(len(tricks), "little")
+    return [[paired.count(w << 4 | t) for t in range(HAND_SIZE + 1)] for w in range(len(WHISTS))]

@@ -53,9 +53,9 @@ from typing import NamedTuple
 
 from advisor.cards import CardSet
 from advisor.contract import Bid, Contract, Strain
-from advisor.defence import model_outcomes
+from advisor.defence import WHISTS, model_decisions, rest_of
 from advisor.exact.declare import allowed_contracts
-from advisor.exact.game import WHISTS, GameObjective, dominant_discards
+from advisor.exact.game import GameObjective, dominant_discards
 from advisor.game.position import Position
 from advisor.game.solver import declarer_tricks
 from advisor.points import TRICKS, Whist
@@ -137,8 +137,8 @@ class _Hand:
     ) -> None:
         self.objective, self.twelve, self.ranks, self.tables = objective, twelve, ranks, tables
         self.pool = twelve.complement()
-        pool = self.pool.mask
-        self.layouts = [(left, pool & ~left) for left in split_hands(self.pool, ranks)]
+        self.lefts = split_hands(self.pool, ranks)
+        self.rights = rest_of(self.pool.mask, self.lefts)
         self._rows: dict[int, list[tuple[float, ...]]] = {}
 
     def choice(self, discards: CardSet, order: int, strain: Strain,
@@ -156,8 +156,11 @@ class _Hand:
         if key not in self._rows:
             convention = self.objective.convention
             table = self.tables(contract)
-            found = model_outcomes(convention.whist_model, contract, self.layouts, convention.ten)
-            self._rows[key] = [table[whist] for whist in found]
+            found = model_decisions(
+                convention.whist_model, contract, self.lefts, self.rights, convention.ten
+            )
+            rows = [table[whist] for whist in WHISTS]
+            self._rows[key] = [rows[number] for number in found]
         return self._rows[key]
 
     def ask(self, choice: _Choice) -> None:
