@@ -137,3 +137,26 @@ def test_a_checked_ten_has_no_lone_whister(runner: CliRunner) -> None:
     assert found["lone_whister"] is None
     lone = json.loads(run(runner, HAND, *GAME, "--samples", "30", "-j", "1", "--json")[1])
     assert lone["lone_whister"] == "open (double dummy); closed play not priced"
+
+
+@needs_solver
+def test_an_unknown_partner_follows_the_tables_whist_model(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Under the ``both`` whist model the partner, when his call is not given, whists in every
+    layout (as ``declare`` and ``solve --contract`` have both defenders do); text and JSON say
+    which model decided it."""
+    table = tmp_path / "table.toml"
+    table.write_text('[convention]\nwhist_model = "both"\n', encoding="utf-8")
+    args = (HAND, *GAME, "--samples", "30", "-j", "1", "--table", str(table))
+    found = json.loads(run(runner, *args, "--json")[1])
+    assert found["partner_rule"] == "both"
+    outcomes = {choice["choice"]: choice["outcomes"] for choice in found["choices"]}
+    assert outcomes["whist"] == {"both": found["kept"]}
+    assert outcomes["pass"] == {"left": found["kept"]}  # the partner L whists alone
+    code, text = run(runner, *args)
+    assert code == 0
+    assert "Partner        he whists in every layout: the whist model both" in text
+    folk = json.loads(run(runner, HAND, *GAME, "--samples", "30", "-j", "1", "--json")[1])
+    assert folk["partner_rule"] == "folk"
+    assert {"pass", "left"} <= set().union(*(c["outcomes"] for c in folk["choices"]))

@@ -16,6 +16,12 @@ _HEADER = ("#", N_("Call"), N_("Points"), N_("95% interval"), N_("Short"), N_("9
 _RIGHT = {0, 2, 3, 4, 5}
 CALL_WORDS = {"pass": N_("pass"), "whist": N_("whist"), "half": N_("half-whist")}
 LEADER_WORDS = {"me": N_("me"), "partner": N_("partner"), "declarer": N_("declarer")}
+PARTNER_MODELS = {
+    "folk": N_("his folk call in each layout (whist with half the quota in sure tricks): the "
+               "whist model folk"),
+    "both": N_("he whists in every layout: the whist model both"),
+}  # fmt: skip
+"""The partner's call when not given: the convention's whist model decides it."""
 
 
 def render_whist(found: WhistAdvice) -> None:
@@ -41,7 +47,7 @@ def _heading(found: WhistAdvice) -> list[tuple[str, str]]:
     side = _("on your left") if problem.declarer.value == "left" else _("on your right")
     order = _("you speak second") if problem.defender is Seat.R else _("you speak first")
     if problem.partner is None:
-        partner = _("his folk call in each layout (whist with half the quota in sure tricks)")
+        partner = _(PARTNER_MODELS[problem.convention.whist_model.value])
     else:
         partner = _("{call} (given)", call=_(CALL_WORDS[problem.partner.value]))
     return [

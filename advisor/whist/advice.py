@@ -72,6 +72,7 @@ class WhistAdvice:
 
     def to_dict(self) -> dict[str, Any]:
         problem = self.problem
+        model = problem.partner_model  # what decides the partner's call (None: given)
         return {
             "hand": str(problem.hand),
             "talon": str(problem.talon),
@@ -80,7 +81,7 @@ class WhistAdvice:
             "defender_seat": problem.defender.name,
             "lead": problem.leader.value,
             "partner": None if problem.partner is None else problem.partner.value,
-            "partner_rule": "given" if problem.partner is not None else "folk",
+            "partner_rule": "given" if model is None else model.value,
             "convention": problem.convention.to_dict(),
             "declare_model": self.model.value,
             "declare_splits": self.model_splits,
