@@ -19,6 +19,7 @@ from advisor.defaults import WHIST_LAYOUTS
 from advisor.errors import WhistError
 from advisor.exact.game import GameObjective
 from advisor.i18n import Phrase
+from advisor.jsonout import contract_json
 from advisor.limits import MIN_INTERVAL_SAMPLES, check_jobs, check_samples
 from advisor.parallel import ProgressCallback
 from advisor.whist.declaring import DeclareModel, ModelName
@@ -76,7 +77,7 @@ class WhistAdvice:
         return {
             "hand": str(problem.hand),
             "talon": str(problem.talon),
-            "contract": problem.contract.ascii(),
+            "contract": contract_json(problem.contract),
             "declarer": problem.declarer.value,
             "defender_seat": problem.defender.name,
             "lead": problem.leader.value,
