@@ -67,15 +67,15 @@ def _heading(found: WhistAdvice) -> list[tuple[str, str]]:
 
 def _layouts(found: WhistAdvice) -> str:
     if found.exact:
-        text = ngettext(
-            "{count:,} of all {drawn:,} splits of the unseen cards",
-            "{count:,} of all {drawn:,} splits of the unseen cards",
-            found.kept, drawn=found.drawn)  # fmt: skip
+        text = ngettext(  # the noun follows the splits: "из 21 расклада"
+            "{kept:,} of the {count:,} split of the unseen cards",
+            "{kept:,} of all {count:,} splits of the unseen cards",
+            found.drawn, kept=found.kept)  # fmt: skip
     else:
         text = ngettext(
-            "{count:,} kept of {drawn:,} random splits drawn (seed {seed})",
-            "{count:,} kept of {drawn:,} random splits drawn (seed {seed})",
-            found.kept, drawn=found.drawn, seed=str(found.seed))  # fmt: skip
+            "{kept:,} kept of {count:,} random split drawn (seed {seed})",
+            "{kept:,} kept of {count:,} random splits drawn (seed {seed})",
+            found.drawn, kept=found.kept, seed=str(found.seed))  # fmt: skip
     return text + _(": those on which the declarer, seeing only his own cards, names the contract")
 
 
