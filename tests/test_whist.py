@@ -139,6 +139,8 @@ def test_an_unknown_partner_follows_the_conventions_whist_model() -> None:
     folk = WhistProblem(HAND, TALON, SIX, Side.RIGHT)
     assert folk.partner_model is WhistModel.FOLK
     assert folk.outcome(Choice.PASS, weak) is Whist.HALF  # the folk rule: half-whist a pass
+    ten = WhistProblem(HAND, TALON, Contract.parse("10NT"), Side.RIGHT, convention=both)
+    assert ten.partner_model is None  # a checked ten: both defenders play, nothing decides
     given = WhistProblem(HAND, TALON, SIX, Side.RIGHT, partner=Call.PASS, convention=both)
     assert given.partner_model is None and given.outcome(Choice.PASS, weak) is Whist.PASS
 

@@ -73,7 +73,8 @@ class WhistAdvice:
 
     def to_dict(self) -> dict[str, Any]:
         problem = self.problem
-        model = problem.partner_model  # what decides the partner's call (None: given)
+        model = problem.partner_model  # what decides the partner's call
+        rule = "given" if problem.partner is not None else None if model is None else model.value
         return {
             "hand": str(problem.hand),
             "talon": str(problem.talon),
@@ -82,7 +83,7 @@ class WhistAdvice:
             "defender_seat": problem.defender.name,
             "lead": problem.leader.value,
             "partner": None if problem.partner is None else problem.partner.value,
-            "partner_rule": "given" if model is None else model.value,
+            "partner_rule": rule,  # None: a checked ten, which both defenders play
             "convention": problem.convention.to_dict(),
             "declare_model": self.model.value,
             "declare_splits": self.model_splits,

@@ -123,9 +123,9 @@ class WhistProblem:
 
     @property
     def partner_model(self) -> WhistModel | None:
-        """What decides the partner's call in each layout: None when it is given, else the
-        convention's whist model."""
-        return None if self.partner is not None else self.convention.whist_model
+        """What decides the partner's call in each layout: the convention's whist model; None
+        when the call is given, or on a checked ten (both defenders play it)."""
+        return None if self.partner is not None or self.checked else self.convention.whist_model
 
     @property
     def unseen(self) -> CardSet:
