@@ -83,6 +83,14 @@ def test_one_layout_json_no_trump_down(runner: CliRunner) -> None:
 
 
 @needs_solver
+def test_one_layout_json_spells_the_contract_as_every_command_does(runner: CliRunner) -> None:
+    args = ["solve", "--layout", LAYOUT, "--contract", "6♥", "--lead", "left", "--json"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0
+    assert json.loads(result.output)["contract"] == "6H"
+
+
+@needs_solver
 def test_sample_text(runner: CliRunner) -> None:
     result = runner.invoke(main, ["solve", *SAMPLED, "--samples", "500", "--seed", "4"])
     assert result.exit_code == 0
@@ -124,7 +132,7 @@ def test_sample_json_figures_agree(runner: CliRunner) -> None:
     data = json.loads(result.output)
     histogram = data["histogram"]
     assert len(histogram) == 11 and sum(histogram) == data["layouts"] == 800
-    assert (data["contract"], data["exact"], data["seed"]) == ("7♠", False, 9)
+    assert (data["contract"], data["exact"], data["seed"]) == ("7S", False, 9)  # as declare's
     assert data["p_make"] == sum(histogram[7:]) / 800
     assert [level["level"] for level in data["levels"]] == [7, 8, 9, 10]
     assert [level["p_make"] for level in data["levels"]] == [
@@ -278,7 +286,7 @@ def test_sample_in_russian(runner: CliRunner) -> None:
            когда его рука достигает порога виста)
 Расклады   500 случайных раскладов (зерно 4)
 
-7♠ сыграна в 429 раскладах из 500: 85,80% (95% интервал 82,47–88,59%)
+7♠ сыграна в 429 из 500 раскладов: 85,80% (95% интервал 82,47–88,59%)
 
 Взятки М   Расклады     Доля
        6         71    14,2%

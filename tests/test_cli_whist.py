@@ -127,13 +127,45 @@ def test_the_convention_is_the_tables_unless_given(runner: CliRunner, tmp_path: 
 @needs_solver
 def test_a_checked_ten_has_no_lone_whister(runner: CliRunner) -> None:
     """Both defenders play a checked ten: whist is the only call, and no lone whister's play
-    is spoken of (text or JSON)."""
+    nor a shortfall of the quota (it has none) is spoken of (text or JSON: null, as
+    ``lone_whister``)."""
     args = ("7S 8S 9S 7C 8C 9C 7D 8D 9D 7H", "--contract", "10NT", "--declarer", "left",
             "--talon", "QS 9H", "--samples", "30", "-j", "1")  # fmt: skip
     code, text = run(runner, *args)
     assert code == 0 and "Lone whister" not in text
+    assert "#  Call   Points    95% interval" in text.splitlines()  # no quota: nobody is short
+    assert "Short" not in text
+    assert "Partner        he plays it: both defenders play a checked ten" in text.splitlines()
     found = json.loads(run(runner, *args, "--json")[1])
     assert [choice["choice"] for choice in found["choices"]] == ["whist"]
-    assert found["lone_whister"] is None
+    assert found["lone_whister"] is None and found["partner_rule"] is None
+    assert [(c["p_short"], c["short_interval"]) for c in found["choices"]] == [(None, None)]
     lone = json.loads(run(runner, HAND, *GAME, "--samples", "30", "-j", "1", "--json")[1])
     assert lone["lone_whister"] == "open (double dummy); closed play not priced"
+    assert all(isinstance(c["p_short"], float) for c in lone["choices"])
+    assert all(len(c["short_interval"]) == 2 for c in lone["choices"])
+    text = run(runner, HAND, *GAME, "--samples", "30", "-j", "1")[1]
+    assert "#  Call   Points   95% interval  Short  95% interval" in text.splitlines()
+
+
+@needs_solver
+def test_an_unknown_partner_follows_the_tables_whist_model(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Under the ``both`` whist model the partner, when his call is not given, whists in every
+    layout (as ``declare`` and ``solve --contract`` have both defenders do); text and JSON say
+    which model decided it."""
+    table = tmp_path / "table.toml"
+    table.write_text('[convention]\nwhist_model = "both"\n', encoding="utf-8")
+    args = (HAND, *GAME, "--samples", "30", "-j", "1", "--table", str(table))
+    found = json.loads(run(runner, *args, "--json")[1])
+    assert found["partner_rule"] == "both"
+    outcomes = {choice["choice"]: choice["outcomes"] for choice in found["choices"]}
+    assert outcomes["whist"] == {"both": found["kept"]}
+    assert outcomes["pass"] == {"left": found["kept"]}  # the partner L whists alone
+    code, text = run(runner, *args)
+    assert code == 0
+    assert "Partner        he whists in every layout: the whist model both" in text
+    folk = json.loads(run(runner, HAND, *GAME, "--samples", "30", "-j", "1", "--json")[1])
+    assert folk["partner_rule"] == "folk"
+    assert {"pass", "left"} <= set().union(*(c["outcomes"] for c in folk["choices"]))

@@ -83,7 +83,7 @@ def test_a_sequential_estimate_and_bounds_in_russian(runner: CliRunner) -> None:
     assert code == 0
     assert "Выборка  прикупы брались наугад, пока вердикт не стал ясен; --full считает все\n" in out
     title = next(line for line in out.splitlines() if line.startswith("Точная игра  "))
-    assert " из 924 раскладов (" in title and " из 231 прикупов, по 4 на каждый)" in title
+    assert " из 924 раскладов (" in title and " из 231 прикупа, по 4 на каждый)" in title
     assert_reads_as_russian(out)
     code, out = russian(runner, "check", "♠8 10 Q A ♣8 10 Q ♦8 10 Q", "--exact", "--lead", "me")
     assert code == 1

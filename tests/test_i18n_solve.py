@@ -70,7 +70,7 @@ def test_sampled_odds(runner: CliRunner) -> None:
         "Ход       ход левого (первым ходит левый ловящий)\n"
         "Расклады  2\u00a0000 случайных раскладов (зерно 0)\n"
         "\n"
-        "Ловится в 697 раскладах из 2\u00a0000: 34,85% (интервал 95%: 32,79–36,97%)\n"
+        "Ловится в 697 из 2\u00a0000 раскладов: 34,85% (интервал 95%: 32,79–36,97%)\n"
         "\n"
         "Взяток   Расклады     Доля\n"
         "     0      1\u00a0303    65,2%\n"
@@ -168,11 +168,6 @@ PLURALS = [
         "{count:,} random split (seed {seed})",
         "{count:,} random splits (seed {seed})",
         ("случайный расклад", "случайных расклада", "случайных раскладов"),
-    ),
-    (
-        "Caught in {count:,} of {layouts:,} layouts: {percent:.2f}%",
-        "Caught in {count:,} of {layouts:,} layouts: {percent:.2f}%",
-        ("раскладе из", "раскладах из", "раскладах из"),
     ),
     (
         "Caught whichever suit M protects: {count:,} layout ({percent:.1f}%)",

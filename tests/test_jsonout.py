@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from advisor.contract import CONTRACTS, MISERE, PASS, Bid, Contract
 from advisor.errors import LimitError
-from advisor.jsonout import json_text
+from advisor.jsonout import contract_json, json_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,3 +41,15 @@ def test_json_is_written_by_the_one_writer_only() -> None:
         if path.name != "jsonout.py" and writers.search(path.read_text(encoding="utf-8"))
     ]
     assert found == []
+
+
+def test_a_contract_has_one_json_spelling_in_ascii_read_back_by_parse() -> None:
+    """Every command's JSON spells a contract so (the README's ``6S``): ASCII, never the suit
+    glyph, and :meth:`Contract.parse` reads it back."""
+    assert [contract_json(c) for c in CONTRACTS[:5]] == ["6S", "6C", "6D", "6H", "6NT"]
+    for contract in CONTRACTS:
+        assert contract_json(contract).isascii()
+        assert Contract.parse(contract_json(contract)) == contract
+        assert contract_json(Bid.game(contract)) == contract_json(contract)
+    assert (contract_json(MISERE), contract_json(PASS)) == ("misere", "pass")
+    assert Bid.parse(contract_json(MISERE)) == MISERE

@@ -20,7 +20,7 @@ from test_whist_view import plain_answer
 
 from advisor.cards import CardSet, Suit, parse_cards
 from advisor.contract import Bid, Contract, Strain
-from advisor.convention import Convention, Preset
+from advisor.convention import Convention, Preset, WhistModel
 from advisor.defence import Call, defence_outcome, folk_call
 from advisor.errors import LayoutError, WhistError
 from advisor.game.position import Position
@@ -121,6 +121,28 @@ def test_outcomes_follow_the_speaking_order() -> None:
     unknown = WhistProblem(HAND, TALON, SIX, Side.RIGHT)  # the partner R half-whists a pass
     assert folk_call(weak, SIX, first=Call.PASS) is Call.HALF
     assert unknown.outcome(Choice.PASS, weak) is Whist.HALF
+
+
+def test_an_unknown_partner_follows_the_conventions_whist_model() -> None:
+    """The partner's call, when not given, is the convention's whist model's: his folk call
+    under ``folk``, always whist under ``both`` (as ``declare`` and ``solve`` have both
+    defenders decide)."""
+    weak = parse_cards("8D 10D 8H 10H JH 9C 8C 10S 9S JD")  # no sure trick against a six
+    both = Convention.of(Preset.SOCHI, whist_model="both")
+    first = WhistProblem(HAND, TALON, SIX, Side.RIGHT, convention=both)  # the partner is R
+    assert first.partner_model is WhistModel.BOTH
+    assert first.partner_call(weak, Choice.PASS) is Call.WHIST
+    assert first.outcome(Choice.PASS, weak) is Whist.RIGHT
+    assert first.outcome(Choice.WHIST, weak) is Whist.BOTH
+    second = WhistProblem(HAND, TALON, SIX, Side.LEFT, convention=both)  # the partner is L
+    assert second.outcome(Choice.PASS, weak) is Whist.LEFT
+    folk = WhistProblem(HAND, TALON, SIX, Side.RIGHT)
+    assert folk.partner_model is WhistModel.FOLK
+    assert folk.outcome(Choice.PASS, weak) is Whist.HALF  # the folk rule: half-whist a pass
+    ten = WhistProblem(HAND, TALON, Contract.parse("10NT"), Side.RIGHT, convention=both)
+    assert ten.partner_model is None  # a checked ten: both defenders play, nothing decides
+    given = WhistProblem(HAND, TALON, SIX, Side.RIGHT, partner=Call.PASS, convention=both)
+    assert given.partner_model is None and given.outcome(Choice.PASS, weak) is Whist.PASS
 
 
 @pytest.mark.parametrize(

@@ -64,11 +64,11 @@ def render_declaration(found: Declaration) -> None:
     out = console()
     convention = found.objective.convention
     bid = _("none (any game)") if found.bid.is_pass else found.bid.label.text()
-    splits = ngettext(
-        "{count:,} of {samples:,} random splits (seed {seed}), the same for every choice",
-        "{count:,} of {samples:,} random splits (seed {seed}), the same for every choice",
-        found.layouts,
-        samples=found.samples,
+    splits = ngettext(  # the noun follows the samples: "of 1 random split"
+        "{layouts:,} of {count:,} random split (seed {seed}), the same for every choice",
+        "{layouts:,} of {count:,} random splits (seed {seed}), the same for every choice",
+        found.samples,
+        layouts=found.layouts,
         seed=str(found.seed),
     )
     lines = [

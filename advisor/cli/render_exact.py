@@ -77,13 +77,15 @@ def _title(found: ExactOdds, width: int) -> Text:
         "seed": str(found.seed),  # an option's value: digits as typed
     }
     if found.method is Method.SEQUENTIAL:
+        # TRANSLATORS: {talons} is always 231 ("из 231 прикупа"); the noun after {count}
+        # follows it (the samples)
         text = ngettext(
-            "{count} of {samples} deals ({used} of the {talons} talons, {per_talon} each), "
+            "{deals} of {count} deal ({used} of the {talons} talons, {per_talon} each), "
             "{discard} discards, seed {seed}",
-            "{count} of {samples} deals ({used} of the {talons} talons, {per_talon} each), "
+            "{deals} of {count} deals ({used} of the {talons} talons, {per_talon} each), "
             "{discard} discards, seed {seed}",
-            found.deals,
-            samples=found.samples,
+            found.samples,
+            deals=found.deals,
             used=found.talons_used,
             **values,
         )

@@ -36,13 +36,13 @@ _HEADER = (
 def render_discard_odds(found: DiscardOdds) -> None:
     out = console()
     if found.layouts < found.samples:
-        splits = ngettext(
-            "{count:,} of {samples:,} random splits (seed {seed}), the same for every "
+        splits = ngettext(  # the noun follows the samples: "из 21 случайного расклада"
+            "{layouts:,} of {count:,} random split (seed {seed}), the same for every "
             "discard: enough for the verdict and the choice (--full: all of them)",
-            "{count:,} of {samples:,} random splits (seed {seed}), the same for every "
+            "{layouts:,} of {count:,} random splits (seed {seed}), the same for every "
             "discard: enough for the verdict and the choice (--full: all of them)",
-            found.layouts,
-            samples=found.samples,
+            found.samples,
+            layouts=found.layouts,
             seed=str(found.seed),  # an option's value: digits as typed
         )
     else:

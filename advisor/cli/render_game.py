@@ -160,15 +160,16 @@ def render_game_odds(found: GameHandOdds) -> None:
 
 
 def _making_line(odds: GameOdds) -> str:
-    """``Makes 7♠ in 157,198 of 184,756 layouts: 85.08%``, with a sample's interval."""
+    """``Makes 7♠ in 157,198 of 184,756 layouts: 85.08%``, with a sample's interval (the
+    noun follows the layouts: "of 1 layout", "из 21 расклада")."""
     level = odds.contract.level
-    values = {"contract": odds.contract.label, "layouts": odds.layouts}
-    values["percent"] = 100 * odds.p_make
     line = ngettext(
-        "Makes {contract} in {count:,} of {layouts:,} layouts: {percent:.2f}%",
-        "Makes {contract} in {count:,} of {layouts:,} layouts: {percent:.2f}%",
-        odds.making(level),
-        **values,
+        "Makes {contract} in {made:,} of {count:,} layout: {percent:.2f}%",
+        "Makes {contract} in {made:,} of {count:,} layouts: {percent:.2f}%",
+        odds.layouts,
+        contract=odds.contract.label,
+        made=odds.making(level),
+        percent=100 * odds.p_make,
     )
     if odds.exact:
         return line

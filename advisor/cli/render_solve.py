@@ -193,32 +193,32 @@ _THROUGH_HEADS = (N_("Caught through"), N_("Layouts"), N_("Share"))
 
 def _caught_line(found: HandOdds) -> str:
     """``Caught in 697 of 2,000 layouts: 34.85%``, with the interval of a sample (or why it
-    has none)."""
+    has none); the noun follows the layouts ("of 1 layout", "из 21 расклада")."""
     odds = found.odds
-    values = {"layouts": odds.layouts, "percent": 100 * odds.fraction}
+    values = {"caught": odds.caught, "percent": 100 * odds.fraction}
     if odds.exact:
         return ngettext(
-            "Caught in {count:,} of {layouts:,} layouts: {percent:.2f}%",
-            "Caught in {count:,} of {layouts:,} layouts: {percent:.2f}%",
-            odds.caught,
+            "Caught in {caught:,} of {count:,} layout: {percent:.2f}%",
+            "Caught in {caught:,} of {count:,} layouts: {percent:.2f}%",
+            odds.layouts,
             **values,
         )
     interval = reported_interval(odds.interval, odds.layouts)
     if interval is None:
         return ngettext(
-            "Caught in {count:,} of {layouts:,} layouts: {percent:.2f}% ({why})",
-            "Caught in {count:,} of {layouts:,} layouts: {percent:.2f}% ({why})",
-            odds.caught,
-            why=no_interval(odds.layouts),
+            "Caught in {caught:,} of {count:,} layout: {percent:.2f}% ({why})",
+            "Caught in {caught:,} of {count:,} layouts: {percent:.2f}% ({why})",
+            odds.layouts,
+            why=no_interval(odds.layouts, layouts=True),
             **values,
         )
     low, high = interval
     return ngettext(
-        "Caught in {count:,} of {layouts:,} layouts: {percent:.2f}% "
+        "Caught in {caught:,} of {count:,} layout: {percent:.2f}% "
         "(95% interval {low:.2f}–{high:.2f}%)",
-        "Caught in {count:,} of {layouts:,} layouts: {percent:.2f}% "
+        "Caught in {caught:,} of {count:,} layouts: {percent:.2f}% "
         "(95% interval {low:.2f}–{high:.2f}%)",
-        odds.caught,
+        odds.layouts,
         low=100 * low,
         high=100 * high,
         **values,

@@ -14,8 +14,15 @@ from advisor.whist.advice import FEW_KEPT
 
 _HEADER = ("#", N_("Call"), N_("Points"), N_("95% interval"), N_("Short"), N_("95% interval"))
 _RIGHT = {0, 2, 3, 4, 5}
+_SHORT = 4  # the first of the shortfall's columns
 CALL_WORDS = {"pass": N_("pass"), "whist": N_("whist"), "half": N_("half-whist")}
 LEADER_WORDS = {"me": N_("me"), "partner": N_("partner"), "declarer": N_("declarer")}
+PARTNER_MODELS = {
+    "folk": N_("his folk call in each layout (whist with half the quota in sure tricks): the "
+               "whist model folk"),
+    "both": N_("he whists in every layout: the whist model both"),
+}  # fmt: skip
+"""The partner's call when not given: the convention's whist model decides it."""
 
 
 def render_whist(found: WhistAdvice) -> None:
@@ -40,10 +47,12 @@ def _heading(found: WhistAdvice) -> list[tuple[str, str]]:
     problem = found.problem
     side = _("on your left") if problem.declarer.value == "left" else _("on your right")
     order = _("you speak second") if problem.defender is Seat.R else _("you speak first")
-    if problem.partner is None:
-        partner = _("his folk call in each layout (whist with half the quota in sure tricks)")
-    else:
+    if problem.partner is not None:
         partner = _("{call} (given)", call=_(CALL_WORDS[problem.partner.value]))
+    elif problem.partner_model is None:
+        partner = _("he plays it: both defenders play a checked ten")
+    else:
+        partner = _(PARTNER_MODELS[problem.partner_model.value])
     return [
         (_("Hand"), shown_cards(problem.hand)),
         (_("Talon"), shown_cards(problem.talon)),
@@ -61,15 +70,15 @@ def _heading(found: WhistAdvice) -> list[tuple[str, str]]:
 
 def _layouts(found: WhistAdvice) -> str:
     if found.exact:
-        text = ngettext(
-            "{count:,} of all {drawn:,} splits of the unseen cards",
-            "{count:,} of all {drawn:,} splits of the unseen cards",
-            found.kept, drawn=found.drawn)  # fmt: skip
+        text = ngettext(  # the noun follows the splits: "из 21 расклада"
+            "{kept:,} of the {count:,} split of the unseen cards",
+            "{kept:,} of all {count:,} splits of the unseen cards",
+            found.drawn, kept=found.kept)  # fmt: skip
     else:
         text = ngettext(
-            "{count:,} kept of {drawn:,} random splits drawn (seed {seed})",
-            "{count:,} kept of {drawn:,} random splits drawn (seed {seed})",
-            found.kept, drawn=found.drawn, seed=str(found.seed))  # fmt: skip
+            "{kept:,} kept of {count:,} random split drawn (seed {seed})",
+            "{kept:,} kept of {count:,} random splits drawn (seed {seed})",
+            found.drawn, kept=found.kept, seed=str(found.seed))  # fmt: skip
     return text + _(": those on which the declarer, seeing only his own cards, names the contract")
 
 
@@ -89,22 +98,27 @@ def _model(found: WhistAdvice) -> str:
 
 
 def _table(choices: tuple[ChoiceFigures, ...], width: int) -> Text:
-    columns = [Column(_(header), right=index in _RIGHT) for index, header in enumerate(_HEADER)]
+    """The calls' figures; the shortfall's columns only where the defence has a quota (not
+    against a checked ten)."""
+    quota = choices[0].p_short is not None
+    headers = _HEADER if quota else _HEADER[:_SHORT]
+    columns = [Column(_(header), right=index in _RIGHT) for index, header in enumerate(headers)]
     rows = [_cells(place, figures) for place, figures in enumerate(choices, start=1)]
     return Grid.of(columns, rows, width).text(rows)
 
 
 def _cells(place: int, figures: ChoiceFigures) -> tuple[str, ...]:
     low, high = figures.interval
-    short_low, short_high = figures.short_interval
-    return (
+    cells = (
         str(place),
         _(CALL_WORDS[figures.choice.value]),
         number(figures.points, "+.2f"),
         f"{number(low, '+.2f')} – {number(high, '+.2f')}",
-        share(figures.p_short),
-        f"{share(short_low)}–{share(short_high)}",
     )
+    if figures.p_short is None or figures.short_interval is None:
+        return cells
+    short_low, short_high = figures.short_interval
+    return (*cells, share(figures.p_short), f"{share(short_low)}–{share(short_high)}")
 
 
 def _verdict(found: WhistAdvice, width: int) -> Text:

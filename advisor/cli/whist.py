@@ -48,9 +48,10 @@ T = TypeVar("T")
         "and the chance the defence falls short of its quota.\n\n"
         "Seats: the defender on the declarer's left speaks first; the one on his right may "
         "half-whist a six or a seven after his partner passed. --partner is the partner's "
-        "call; unknown: his folk call in each layout (whist with half the quota in sure "
-        "tricks). --lead says who leads the first trick (the first hand), seen from the "
-        "defender: me, partner or declarer."
+        "call; unknown: the convention's whist model decides it in each layout (folk: his "
+        "folk call, whist with half the quota in sure tricks; both: he whists). --lead says "
+        "who leads the first trick (the first hand), seen from the defender: me, partner or "
+        "declarer."
     ),
     examples=(
         'advisor whist "7S 8S JS 10C QC AC 9D KD 7H AH" --contract 6S --declarer left '
@@ -72,7 +73,7 @@ T = TypeVar("T")
     default="unknown",
     show_default=True,
     help=N_("The partner's call (half: he half-whisted, on the declarer's right); unknown: "
-            "his folk call in each layout."),
+            "the convention's whist model decides it in each layout."),
 )  # fmt: skip
 @click.option(
     "--lead",

@@ -44,6 +44,7 @@ from advisor.exact.result import pass_score_of
 from advisor.exact.settings import ExactSettings
 from advisor.exact.stopping import Z_CLEAR
 from advisor.game.solver import stop_searches
+from advisor.jsonout import contract_json
 from advisor.parallel import ProgressCallback, in_order
 from advisor.sampling import Z95, ClusterMean, normal_interval
 from advisor.seats import Lead, Position
@@ -94,13 +95,13 @@ class BidFigure:
     def to_dict(self) -> dict[str, Any]:
         choice, share = self.best
         return {
-            "bid": self.bid.ascii(),
+            "bid": contract_json(self.bid),
             "points": round(self.points, 3),
             "interval": [round(x, 3) for x in self.interval],
             "talons": self.talons,
-            "best_contract": "give up" if choice is None else choice.ascii(),
+            "best_contract": "give up" if choice is None else contract_json(choice),
             "best_share": round(share, 4),
-            "named": {("give up" if c is None else c.ascii()): n for c, n in self.named},
+            "named": {("give up" if c is None else contract_json(c)): n for c, n in self.named},
         }
 
 
@@ -165,7 +166,7 @@ class BidAdvice:
         """The answer in one line of plain English (``bid up to 7♥``, ``misère``, ``pass``;
         ``ascii``: ``bid up to 7H``, ``misere``)."""
         answer = self.answer
-        shown = answer.ascii() if ascii else str(answer)
+        shown = contract_json(answer) if ascii else str(answer)
         return f"bid up to {shown}" if answer.contract is not None else shown
 
     def to_dict(self) -> dict[str, Any]:
@@ -181,7 +182,7 @@ class BidAdvice:
             "pass": {"points": round(self.pass_points, 3), "source": self.pass_source},
             "misere": None if self.misere is None else self.misere.to_dict(),
             "bids": [figure.to_dict() for figure in self.bids],
-            "ceiling": None if ceiling is None else ceiling.ascii(),
+            "ceiling": None if ceiling is None else contract_json(ceiling),
             "answer": self.answer_words(ascii=True),
             "samples": self.samples,
             "seed": self.seed,

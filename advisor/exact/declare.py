@@ -39,6 +39,7 @@ from advisor.exact.game import GameObjective, dominant_discards
 from advisor.exact.settings import ExactSettings
 from advisor.exact.stopping import PRECISION, Z_CLEAR
 from advisor.game.solver import stop_searches
+from advisor.jsonout import contract_json
 from advisor.limits import MAX_DISCARD_SAMPLES, check_jobs, check_samples, reported_interval
 from advisor.parallel import ProgressCallback, even_pieces, in_order
 from advisor.points import TRICKS, Whist
@@ -94,7 +95,7 @@ class Choice:
         shown = reported_interval(self.interval, self.layouts)
         return {
             "discards": str(self.discards),
-            "contract": self.contract.ascii(),
+            "contract": contract_json(self.contract),
             "layouts": self.layouts,
             "p_make": round(self.p_make, 4),
             "mean_tricks": round(self.mean_tricks, 3),
@@ -160,17 +161,17 @@ class Declaration:
         convention = self.objective.convention
         return {
             "cards": str(self.twelve),
-            "bid": self.bid.ascii(),
+            "bid": contract_json(self.bid),
             "lead": self.objective.leader.lead.value,
             "convention": convention.to_dict(),
             "whist_model": convention.whist_model.value,
             "samples": self.samples,
             "seed": self.seed,
             "layouts": self.layouts,
-            "answer": "give up" if best is None else best.contract.ascii(),
+            "answer": "give up" if best is None else contract_json(best.contract),
             "discards": None if best is None else str(best.discards),
             "give_up": {
-                "contract": self.give_up_contract.ascii(),
+                "contract": contract_json(self.give_up_contract),
                 "points": round(self.give_up, 3),
             },
             "choices": [choice.to_dict() for choice in self.choices],

@@ -40,6 +40,7 @@ from advisor.exact.deals import Deals
 from advisor.exact.game import GameObjective
 from advisor.exact.stopping import Z_CLEAR
 from advisor.game.solver import stop_searches
+from advisor.jsonout import contract_json
 from advisor.parallel import in_order
 from advisor.points import TRICKS, game_points
 from advisor.sampling import Z95, ClusterMean, normal_interval
@@ -111,12 +112,12 @@ class GameCheck:
     def to_dict(self) -> dict[str, Any]:
         choice, share = self.best
         return {
-            "bid": LOWEST.ascii(),
+            "bid": contract_json(LOWEST),
             "seats": [seat.word for seat in self.seats],
             "points": round(self.points, 3),
             "interval": [round(x, 3) for x in self.interval],
             "talons": self.talons,
-            "best_contract": "give up" if choice is None else choice.ascii(),
+            "best_contract": "give up" if choice is None else contract_json(choice),
             "best_share": round(share, 4),
             "misere_points": round(self.misere_points, 3),
             "misere_bound": self.misere_bound,

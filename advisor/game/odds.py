@@ -24,6 +24,7 @@ from advisor.convention import Convention
 from advisor.defence import WHISTS, model_decisions, model_outcome, rest_of
 from advisor.game.position import Position
 from advisor.game.solver import GameResult, solve_many, solve_position, stop_searches
+from advisor.jsonout import contract_json
 from advisor.limits import check_jobs, check_samples, no_interval, reported_interval
 from advisor.parallel import CHUNKS_PER_JOB, ProgressCallback, even_pieces, in_order
 from advisor.points import Whist, declarer_points, game_points
@@ -62,7 +63,7 @@ class GameLayout:
         """The ``advisor solve --contract --layout --json`` form; documented in the README."""
         position = self.result.position
         return {
-            "contract": str(self.contract),
+            "contract": contract_json(self.contract),
             "hands": {
                 seat.name: str(cards) for seat, cards in zip(Seat, position.hands, strict=True)
             },
@@ -196,7 +197,7 @@ class GameHandOdds:
             "hand": str(self.hand),
             "discards": str(self.discards),
             "lead": self.leader.lead.value,
-            "contract": str(contract),
+            "contract": contract_json(contract),
             "exact": odds.exact,
             "layouts": odds.layouts,
             "histogram": list(odds.histogram),

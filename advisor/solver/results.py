@@ -199,7 +199,7 @@ class HandOdds:
             "expected_score": round(odds.expected_score, 2),
         }
         if interval is None:
-            data["no_interval"] = str(no_interval(odds.layouts))
+            data["no_interval"] = str(no_interval(odds.layouts, layouts=True))
         through = odds.through
         if through is not None:
             data["suits"] = {

@@ -19,6 +19,7 @@ from advisor.defaults import WHIST_LAYOUTS
 from advisor.errors import WhistError
 from advisor.exact.game import GameObjective
 from advisor.i18n import Phrase
+from advisor.jsonout import contract_json
 from advisor.limits import MIN_INTERVAL_SAMPLES, check_jobs, check_samples
 from advisor.parallel import ProgressCallback
 from advisor.whist.declaring import DeclareModel, ModelName
@@ -72,15 +73,17 @@ class WhistAdvice:
 
     def to_dict(self) -> dict[str, Any]:
         problem = self.problem
+        model = problem.partner_model  # what decides the partner's call
+        rule = "given" if problem.partner is not None else None if model is None else model.value
         return {
             "hand": str(problem.hand),
             "talon": str(problem.talon),
-            "contract": problem.contract.ascii(),
+            "contract": contract_json(problem.contract),
             "declarer": problem.declarer.value,
             "defender_seat": problem.defender.name,
             "lead": problem.leader.value,
             "partner": None if problem.partner is None else problem.partner.value,
-            "partner_rule": "given" if problem.partner is not None else "folk",
+            "partner_rule": rule,  # None: a checked ten, which both defenders play
             "convention": problem.convention.to_dict(),
             "declare_model": self.model.value,
             "declare_splits": self.model_splits,

@@ -6,9 +6,9 @@ call changes is the defence's outcome (who whists, whether the game is played) a
 ledger (:func:`advisor.points.game_ledger`) and this defender's points from it. Each call's
 figures: the mean of his points and its 95 % interval (normal; a single point when every
 layout was counted), and the chance the game is played and the defence falls short of its
-quota (Wilson's interval). The calls are compared on the same layouts, so the verdict reads
-the interval of the paired difference: it is *clear* when the best call's lead over each
-other one is above zero at 95 %.
+quota (Wilson's interval; None against a checked ten, which has no quota). The calls are
+compared on the same layouts, so the verdict reads the interval of the paired difference: it
+is *clear* when the best call's lead over each other one is above zero at 95 %.
 """
 
 from __future__ import annotations
@@ -37,9 +37,10 @@ class ChoiceFigures:
     points: float
     """This defender's mean points."""
     interval: tuple[float, float]
-    p_short: float
-    """The chance the game is played and the defence takes fewer tricks than its quota."""
-    short_interval: tuple[float, float]
+    p_short: float | None
+    """The chance the game is played and the defence takes fewer tricks than its quota (None:
+    a checked ten, no quota)."""
+    short_interval: tuple[float, float] | None
     outcomes: dict[Whist, int]
     """How often the defence said each outcome after this call (the partner's call varies by
     layout when it is his folk call)."""
@@ -50,7 +51,7 @@ class ChoiceFigures:
             "points": self.points,
             "interval": list(self.interval),
             "p_short": self.p_short,
-            "short_interval": list(self.short_interval),
+            "short_interval": None if self.short_interval is None else list(self.short_interval),
             "outcomes": {outcome.value: count for outcome, count in self.outcomes.items()},
         }
 
@@ -75,33 +76,38 @@ def defender_points(
 
 def choice_rows(
     problem: WhistProblem, layouts: Layouts, choice: Choice
-) -> tuple[list[float], list[bool], Counter[Whist]]:
-    """This defender's points and whether the defence fell short, layout by layout, and the
-    outcomes' counts, after ``choice``."""
+) -> tuple[list[float], list[bool] | None, Counter[Whist]]:
+    """This defender's points and whether the defence fell short (None: a checked ten, no
+    quota), layout by layout, and the outcomes' counts, after ``choice``."""
     table = defender_points(problem.contract, problem.convention, problem.defender)
-    quota = problem.contract.quota(problem.convention.ten) or 0
+    quota = problem.contract.quota(problem.convention.ten)
     points, short, outcomes = [], [], Counter[Whist]()
     for tricks, partner in zip(layouts.tricks, layouts.partners, strict=True):
         outcome = problem.outcome(choice, CardSet(partner))
         outcomes[outcome] += 1
         points.append(table[outcome][tricks])
-        short.append(outcome.played and TRICKS - tricks < quota)
-    return points, short, outcomes
+        short.append(quota is not None and outcome.played and TRICKS - tricks < quota)
+    return points, None if quota is None else short, outcomes
 
 
 def figures_of(
-    choice: Choice, points: list[float], short: list[bool], outcomes: Counter[Whist], exact: bool
+    choice: Choice,
+    points: list[float],
+    short: list[bool] | None,
+    outcomes: Counter[Whist],
+    exact: bool,
 ) -> ChoiceFigures:
+    """One call's figures from its rows (``short`` None: no quota, no shortfall figures)."""
     count = len(points)
     mean = sum(points) / count
-    shorts = sum(short)
-    if exact:
-        interval, short_interval = (mean, mean), (shorts / count, shorts / count)
-    else:
-        interval = normal_interval(mean, _variance(points) / count)
-        short_interval = wilson_interval(shorts, count)
+    interval = (mean, mean) if exact else normal_interval(mean, _variance(points) / count)
     ordered = {outcome: outcomes[outcome] for outcome in Whist if outcomes[outcome]}
-    return ChoiceFigures(choice, mean, interval, shorts / count, short_interval, ordered)
+    if short is None:
+        return ChoiceFigures(choice, mean, interval, None, None, ordered)
+    shorts = sum(short)
+    share = shorts / count
+    short_interval = (share, share) if exact else wilson_interval(shorts, count)
+    return ChoiceFigures(choice, mean, interval, share, short_interval, ordered)
 
 
 def difference_interval(

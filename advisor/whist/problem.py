@@ -11,7 +11,9 @@ What the defender may say (:meth:`WhistProblem.choices`): whist or pass; half-wh
 on a six or a seven, after his partner (L) passed; a checked ten has no choice (both play).
 His call and his partner's give the defence's outcome (:class:`advisor.points.Whist`) by the
 folk rule's order (:func:`advisor.defence.defence_outcome`); the partner's call is given, or
-his folk call (:func:`advisor.defence.folk_call`) in each layout.
+in each layout the convention's whist model decides it, as ``advisor declare`` and ``solve
+--contract`` have it decide both defenders' (:attr:`WhistProblem.partner_model`): ``folk``, his
+folk call (:func:`advisor.defence.folk_call`); ``both``, he whists.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 
 from advisor.cards import DECK_MASK, HAND_SIZE, TALON_SIZE, CardSet
 from advisor.contract import Contract
-from advisor.convention import Convention
+from advisor.convention import Convention, WhistModel
 from advisor.defence import Call, defence_outcome, folk_call
 from advisor.errors import LayoutError, WhistError
 from advisor.i18n import Phrase, as_cards
@@ -78,7 +80,7 @@ class WhistProblem:
     declarer: Side
     leader: Leader = Leader.PARTNER
     partner: Call | None = None
-    """The partner's call, or None: his folk call in each layout."""
+    """The partner's call, or None: the convention's whist model decides it in each layout."""
     convention: Convention = SOCHI
     known: Known = Known()
 
@@ -120,6 +122,12 @@ class WhistProblem:
         return self.contract.quota(self.convention.ten) is None
 
     @property
+    def partner_model(self) -> WhistModel | None:
+        """What decides the partner's call in each layout: the convention's whist model; None
+        when the call is given, or on a checked ten (both defenders play it)."""
+        return None if self.partner is not None or self.checked else self.convention.whist_model
+
+    @property
     def unseen(self) -> CardSet:
         """The cards dealt to the declarer and the partner that the defender does not know."""
         known = self.known.declarer | self.known.partner
@@ -137,9 +145,10 @@ class WhistProblem:
 
     def partner_call(self, partner_hand: CardSet, choice: Choice) -> Call:
         """The partner's call in a layout where he holds ``partner_hand``: as given (a
-        half-whist given for R stands after the defender's pass, else he passes), else his
-        folk call (in R, after the defender's own call)."""
-        if self.checked:
+        half-whist given for R stands after the defender's pass, else he passes), else the
+        whist model's: ``both``, whist; ``folk``, his folk call (in R, after the defender's
+        own call)."""
+        if self.checked or self.partner_model is WhistModel.BOTH:
             return Call.WHIST
         if self.partner is Call.HALF and choice is not Choice.PASS:
             return Call.PASS  # a half-whist is said after a pass only: he would not whist
