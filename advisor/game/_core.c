@@ -403,20 +403,52 @@ typedef struct {
     int stopped;            /* STOP_ASKED or STOP_RAISED, else 0 */
     PyThreadState **thread; /* in the main thread: the caller's saved thread state, else NULL */
     int at_root;            /* the next trick expanded is the root's (root_bound sets it) */
-    /* the root leads that settled a question, counted over the call's layouts: by M's cards
-     * of the lead's suit (one byte of the normalised root: the same in every layout of a
-     * hand, where the suits' order may not be) and, for M's own leads, the card's rank */
-    uint32_t root_wins[256][8];
+    uint32_t (*root_wins)[8]; /* the hand's RootHistory */
 } Search;
 
 enum { CHECK_NODES = 1 << 16 };
 
-static Search search_of(int flags, PyThreadState **thread) {
+/* The root leads that settled a question, counted over the layouts of one hand (M's cards,
+ * the pool, the strain, the leader): by M's cards of the lead's suit (one byte of the
+ * normalised root: the same in every layout of a hand, where the suits' order may not be)
+ * and, for M's own leads, the card's rank. Each thread keeps its own from a call to the next:
+ * `advisor solve` and `declare` ask for a hand's layouts in pieces (measured: in 16 pieces,
+ * 3 to 14 % more time than in one call when each piece counted afresh). */
+typedef struct {
+    u32 m, pool;
+    int trump, leader;
+    uint32_t wins[256][8];
+} RootHistory;
+
+#if defined(__GNUC__) || defined(__clang__)
+#define THREAD_LOCAL __thread
+#elif defined(_MSC_VER)
+#define THREAD_LOCAL __declspec(thread)
+#else
+#define THREAD_LOCAL _Thread_local
+#endif
+static THREAD_LOCAL RootHistory root_history;
+
+/* This thread's counts for the hand, begun afresh when it asks about another. */
+static uint32_t (*root_history_for(u32 m, u32 pool, int trump, int leader))[8] {
+    RootHistory *h = &root_history;
+    if (h->m != m || h->pool != pool || h->trump != trump || h->leader != leader) {
+        memset(h, 0, sizeof *h);
+        h->m = m;
+        h->pool = pool;
+        h->trump = trump;
+        h->leader = leader;
+    }
+    return h->wins;
+}
+
+static Search search_of(int flags, PyThreadState **thread, uint32_t (*root_wins)[8]) {
     Search s;
     memset(&s, 0, sizeof s);
     s.check_at = CHECK_NODES;
     s.flags = flags;
     s.thread = in_main_thread(thread);
+    s.root_wins = root_wins;
     return s;
 }
 
@@ -902,7 +934,7 @@ static PyObject *py_tricks(PyObject *self, PyObject *args) {
     if (check_position(h, trump, leader, table_cards, on_table) < 0) return NULL;
     Root root = root_of(m, l, r, trump, leader, table_cards, on_table);
     PyThreadState *thread = PyEval_SaveThread();
-    Search s = search_of(flags, &thread);
+    Search s = search_of(flags, &thread, root_history_for(m, l | r, trump, leader));
     int tricks = root_value(&root, root_tricks(&root) / 2, &s);
     PyEval_RestoreThread(thread);
     node_count += s.nodes;
@@ -945,7 +977,7 @@ static PyObject *solve_buffer(PyObject *args, const char *format, int ranked, co
     if (!result) goto done;
     uint8_t *out = (uint8_t *)PyBytes_AS_STRING(result);
     PyThreadState *thread = PyEval_SaveThread();
-    Search s = search_of(flags, &thread);
+    Search s = search_of(flags, &thread, root_history_for(m, pool, trump, leader));
     int guess = layouts.k / 2;
     for (Py_ssize_t j = 0; j < layouts.count && !(s.stopped = stop_asked ? STOP_ASKED : 0); j++) {
         u32 l = left_hand(&layouts, j);
@@ -987,7 +1019,7 @@ static PyObject *py_enumerate(PyObject *self, PyObject *args) {
     if (walk_of(&walk, m, pool, start, count) < 0) return NULL;
     u64 hist[HIST] = {0};
     PyThreadState *thread = PyEval_SaveThread();
-    Search s = search_of(flags, &thread);
+    Search s = search_of(flags, &thread, root_history_for(m, pool, trump, leader));
     int guess = walk.k / 2;
     for (u64 j = 0; j < count && !(s.stopped = stop_asked ? STOP_ASKED : 0); j++) {
         u32 l = walk_hand(&walk);
@@ -1016,6 +1048,7 @@ static PyObject *py_clear(PyObject *self, PyObject *args) {
     (void)args;
     memset(table, 0, (bucket_mask + 1) * WAYS * sizeof(Entry));
     memset(near_table, 0, sizeof near_table);
+    memset(&root_history, 0, sizeof root_history); /* the calling thread's */
     node_count = 0;
     Py_RETURN_NONE;
 }
@@ -1053,7 +1086,9 @@ static PyMethodDef methods[] = {
      "tricks over splits start .. start+count-1 of the pool (colex order)."},
     STOP_METHOD,
     {"nodes", py_nodes, METH_NOARGS, "nodes() -> int: search nodes visited since the last clear()."},
-    {"clear", py_clear, METH_NOARGS, "clear() -> None: empty the transposition table, zero nodes()."},
+    {"clear", py_clear, METH_NOARGS,
+     "clear() -> None: empty the transposition table (and the calling thread's counts of root "
+     "leads), zero nodes()."},
     {NULL, NULL, 0, NULL},
 };
 

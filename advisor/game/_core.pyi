@@ -82,4 +82,5 @@ def nodes() -> int:
     """Search nodes visited since the last ``clear()`` (for benchmarks)."""
 
 def clear() -> None:
-    """Empty the transposition table and zero ``nodes()``."""
+    """Empty the transposition table (and the calling thread's counts of root leads) and zero
+    ``nodes()``."""
