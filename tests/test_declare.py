@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from advisor.cards import CardSet, parse_cards
-from advisor.contract import CONTRACTS, PASS, Bid, Contract
+from advisor.contract import CONTRACTS, PASS, Bid, Contract, Strain
 from advisor.convention import Convention, Preset
 from advisor.defence import WHISTS, model_outcome
 from advisor.exact.declare import _next_question, allowed_contracts, declare_odds
@@ -148,6 +148,19 @@ def test_the_same_answer_for_every_jobs() -> None:
 
 
 @needs_core
+def test_full_plays_every_choice_on_every_split() -> None:
+    twelve = parse_cards("AH JH 9C AD KC 8C 10D 9S 10S 7D QC QS", count=12)
+    objective = GameObjective(SOCHI, Seat.M)
+    screened = declare_odds(twelve, PASS, objective, ExactSettings(samples=48))
+    assert screened.dropped  # the hand the screen drops choices of
+    full = declare_odds(twelve, PASS, objective, ExactSettings(samples=48, full=True))
+    assert full.dropped == ()
+    played = {(choice.discards, choice.contract.strain) for choice in full.choices}
+    assert len(played) == len(dominant_discards(twelve)) * len(Strain)
+    assert {choice.layouts for choice in full.choices} == {48}
+
+
+@needs_core
 def test_a_hopeless_hand_gives_up() -> None:
     twelve = parse_cards("♠7 10 ♣9 J K ♦8 9 J ♥7 8 9 J", count=12)
     found = declare_odds(twelve, PASS, GameObjective(SOCHI, Seat.M), ExactSettings(samples=64))
@@ -167,9 +180,17 @@ def test_cli_json() -> None:
     data = json.loads(done.stdout)
     assert data["answer"] in {c.ascii() for c in CONTRACTS}
     assert data["whist_model"] == "folk" and data["convention"]["preset"] == "sochi"
+    assert data["bid"] is None  # no --bid: any game (pass is no bid that wins an auction)
     best = next(c for c in data["choices"] if c["contract"] == data["answer"])
     assert best["discards"] == data["discards"] and 0 <= best["p_make"] <= 1
     assert sum(best["histogram"]) == best["layouts"] == data["layouts"]
+
+
+@needs_core
+def test_cli_json_names_the_bid_given() -> None:
+    done = _run("declare", STRONG, "--bid", "7S", "--json", "--samples", "32", "--jobs", "1")
+    assert done.returncode in (0, 1), done.stderr
+    assert json.loads(done.stdout)["bid"] == "7S"
 
 
 @pytest.mark.parametrize(

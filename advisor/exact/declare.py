@@ -16,7 +16,8 @@ their values), and a strain's tricks on a layout give every level's points at on
    Z_CLEAR`), or below giving up three down, is dropped with its bound;
 3. the candidates left are played on growing batches of splits, and a candidate clearly worse
    than the best (the same paired test) is dropped, until one is left, the best is within
-   :data:`TOLERANCE` points of every rival, or the samples are spent (``full``: all of them).
+   :data:`TOLERANCE` points of every rival, or the samples are spent. With ``full`` nothing
+   is screened or dropped: every candidate is played on all the splits.
 
 Figures are each (discard, contract)'s on the splits it was played on: the chance of making,
 the mean tricks, the expected points with a 95 % interval (a normal one, its spread never
@@ -33,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.cards import WITH_TALON, CardSet, parse_cards
-from advisor.contract import CONTRACTS, Bid, Contract, Strain
+from advisor.contract import CONTRACTS, PASS, Bid, Contract, Strain
 from advisor.defence import WHISTS
 from advisor.exact.game import GameObjective, dominant_discards
 from advisor.exact.settings import ExactSettings
@@ -161,7 +162,7 @@ class Declaration:
         convention = self.objective.convention
         return {
             "cards": str(self.twelve),
-            "bid": contract_json(self.bid),
+            "bid": None if self.bid == PASS else contract_json(self.bid),  # None: no bid given
             "lead": self.objective.leader.lead.value,
             "convention": convention.to_dict(),
             "whist_model": convention.whist_model.value,
@@ -307,16 +308,18 @@ def declare_odds(
     work.extend(all_ranks[:first])
     if progress:
         progress(0, samples)
-    live = _screen(work, candidates, give_up, first)
+    if settings.full:
+        live = _solved(work, candidates, first)
+    else:
+        live = _screen(work, candidates, give_up, first)
     done = first
     while done < samples and (
         settings.full or len(live) > 1 or (live and (done < MIN_LAYOUTS or not _known(work, live)))
     ):
         size = min(done, samples - done)
         work.extend(all_ranks[done : done + size])
-        playing = live or [c for c in candidates if c.bound is None and c.tricks]  # --full
-        asked = [(c, range(done, done + size), 0) for c in playing]
-        for candidate, found in zip(playing, work.solve(asked), strict=True):
+        asked = [(c, range(done, done + size), 0) for c in live]
+        for candidate, found in zip(live, work.solve(asked), strict=True):
             candidate.tricks.extend(found)
         done += size
         if progress:
@@ -365,6 +368,14 @@ def _bound(work: _Work, candidate: _Candidate, most: Sequence[int]) -> tuple[flo
             best = (mean, points)
     assert best is not None
     return best
+
+
+def _solved(work: _Work, candidates: list[_Candidate], first: int) -> list[_Candidate]:
+    """``--full``'s first batch: every candidate solved exactly, none screened out."""
+    asked = [(candidate, range(first), 0) for candidate in candidates]
+    for candidate, found in zip(candidates, work.solve(asked), strict=True):
+        candidate.tricks[:] = found
+    return list(candidates)
 
 
 def _screen(
