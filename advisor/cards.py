@@ -31,7 +31,7 @@ from enum import IntEnum
 
 from advisor.errors import CardCountError, DuplicateCardError, NotationError
 from advisor.i18n import N_, Phrase, as_cards
-from advisor.text import shown
+from advisor.text import cut_short, shown
 
 HAND_SIZE = 10
 TALON_SIZE = 2
@@ -316,12 +316,14 @@ def parse_cards(text: str | Iterable[str], count: int | None = None) -> CardSet:
                     Phrase(
                         "{card} is given twice ('{first}' and '{second}')",
                         card=as_cards(card),
-                        first=seen[index],
-                        second=token,
+                        first=cut_short(seen[index]),
+                        second=cut_short(token),
                     )
                 )
             raise DuplicateCardError(
-                Phrase("{card} is given twice ('{token}')", card=as_cards(card), token=token)
+                Phrase(
+                    "{card} is given twice ('{token}')", card=as_cards(card), token=cut_short(token)
+                )
             )
         mask |= 1 << index
         seen[index] = token
@@ -516,7 +518,7 @@ def _read_ranks(chunk: str, token: str) -> Iterator[Rank]:
 
 def _not_a_card(token: str) -> NotationError:
     return NotationError(
-        Phrase("'{token}' is not a Preferans card: the deck runs 7..A", token=token)
+        Phrase("'{token}' is not a Preferans card: the deck runs 7..A", token=cut_short(token))
     )
 
 
@@ -534,14 +536,14 @@ def _read_rank(text: str, pos: int, token: str) -> tuple[Rank, int]:
         raise NotationError(
             Phrase(
                 "'{token}': a suit {char} where a rank (7..A) belongs",
-                token=token,
+                token=cut_short(token),
                 char=character(text[pos]),
             )
         )
     raise NotationError(
         Phrase(
             "'{token}': {char} is neither a rank (7..A) nor a suit",
-            token=token,
+            token=cut_short(token),
             char=character(text[pos]),
         )
     )
@@ -557,7 +559,7 @@ def _read_rank_first(token: str) -> list[tuple[int, str]]:
             raise NotationError(
                 Phrase(
                     "'{token}' has no suit: write 7S or 7♠, or put ranks after a suit (♠7 8)",
-                    token=token,
+                    token=cut_short(token),
                 )
             )
         ch = token[pos]
@@ -568,7 +570,7 @@ def _read_rank_first(token: str) -> list[tuple[int, str]]:
             raise NotationError(
                 Phrase(
                     "'{token}': {char} is not a suit (S C D H, ♠ ♣ ♦ ♥, п т б ч)",
-                    token=token,
+                    token=cut_short(token),
                     char=character(ch),
                 )
             )

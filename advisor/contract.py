@@ -23,8 +23,7 @@ from enum import IntEnum
 from advisor.cards import Suit
 from advisor.errors import BidError, ContractError
 from advisor.i18n import N_, Phrase
-from advisor.limits import MAX_QUOTED_CHARS
-from advisor.text import shown
+from advisor.text import cut_short, shown
 from advisor.words import Word
 
 LEVELS = range(6, 11)
@@ -392,5 +391,4 @@ _STRAINS = {
 
 def _quoted(text: str) -> str:
     """User text as a message quotes it: one line, control characters escaped, cut short."""
-    line = shown(" ".join(text.split()))
-    return line if len(line) <= MAX_QUOTED_CHARS else line[: MAX_QUOTED_CHARS - 1] + "…"
+    return cut_short(shown(" ".join(text.split())))

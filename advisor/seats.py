@@ -17,6 +17,7 @@ from enum import IntEnum
 
 from advisor.errors import NotationError
 from advisor.i18n import N_, Phrase
+from advisor.text import cut_short
 from advisor.words import Word
 
 SEAT_COUNT = 3
@@ -130,7 +131,7 @@ class Position(IntEnum):
         found = _SPELLINGS.get(key)
         if found is None:
             raise NotationError(
-                Phrase("'{text}' is not a seat: write first, second or third", text=text)
+                Phrase("'{text}' is not a seat: write first, second or third", text=cut_short(text))
             )
         return found
 

@@ -16,8 +16,9 @@ from typing import Any
 
 from advisor.errors import TableError, os_reason
 from advisor.i18n import Phrase
-from advisor.limits import MAX_ALLPASS_PENALTY, MAX_QUOTED_CHARS, MAX_TABLE_BYTES
+from advisor.limits import MAX_ALLPASS_PENALTY, MAX_TABLE_BYTES
 from advisor.scoring import MISERE
+from advisor.text import cut_short
 
 PASS_SCORE_RANGE = (MISERE.worst, MISERE.best)  # ten tricks in the mountain .. a clean misère
 PASS_FROM_ALLPASS = "allpass"  # pass_score: what the hand can expect to pay if everyone passes
@@ -147,8 +148,7 @@ def shown_value(value: Any) -> str:
     }``), not as Python would (``True``, ``'avg'``, ``{'value': 50}``), cut short after
     :data:`~advisor.limits.MAX_QUOTED_CHARS` characters: a message quotes no 309-digit
     number whole."""
-    text = _toml_text(value)
-    return text if len(text) <= MAX_QUOTED_CHARS else text[: MAX_QUOTED_CHARS - 1] + "…"
+    return cut_short(_toml_text(value))
 
 
 def _toml_text(value: Any) -> str:

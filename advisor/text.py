@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from typing import IO, NamedTuple
 
-from advisor.limits import MAX_LINE_BYTES
+from advisor.limits import MAX_LINE_BYTES, MAX_QUOTED_CHARS
 
 BYTE_ORDER_MARK = "\ufeff"
 
@@ -40,6 +40,19 @@ def _escape(found: re.Match[str]) -> str:
     if code <= 0xFF:
         return f"\\x{code:02x}"
     return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+def cut_short(text: str) -> str:
+    """``text`` as a message quotes it: whole up to :data:`~advisor.limits.MAX_QUOTED_CHARS`
+    characters, else cut there with an ellipsis (a message quotes no 120,000-letter argument
+    nor a 309-digit number whole).
+
+    >>> cut_short("7S")
+    '7S'
+    >>> cut_short("A" * 100)
+    'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…'
+    """
+    return text if len(text) <= MAX_QUOTED_CHARS else text[: MAX_QUOTED_CHARS - 1] + "…"
 
 
 def shown(text: str) -> str:

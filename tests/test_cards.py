@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import example, given
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 from advisor import i18n
 from advisor.cards import Card, CardSet, Rank, Suit, parse_cards, parse_hand, parse_ranks
 from advisor.errors import AdvisorError, CardCountError, DuplicateCardError, NotationError
+from advisor.solver.layout import parse_layout
 
 SAME_HAND = [
     "7S 8S 10S 7C 9C JC 7D 8D 7H 9H",
@@ -232,3 +234,38 @@ def test_card_index_and_set_operations() -> None:
 def test_a_glyph_inside_a_token_switches_the_open_suit() -> None:
     assert str(parse_hand("♦J♥7 8 9 Q ♠7 8 ♣7 8 9")) == "♠7 8 ♣7 8 9 ♦J ♥7 8 9 Q"
     assert str(parse_hand("♠7810♣79J ♦78 ♥79")) == "♠7 8 10 ♣7 9 J ♦7 8 ♥7 9"
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        lambda text: parse_cards(text),
+        lambda text: parse_cards(f"7S {text}"),
+        lambda text: parse_layout(f"M: {text}"),
+        lambda text: parse_layout(f"{text} M: 7S"),
+    ],
+)
+def test_a_message_quotes_a_long_token_cut_short(read: Callable[[str], object]) -> None:
+    """A 100,000-letter argument is quoted as its first 39 letters and an ellipsis, as a bid's
+    or a table value's is (text.cut_short)."""
+    with pytest.raises(AdvisorError) as caught:
+        read("A" * 100_000)
+    message = caught.value.text()
+    assert "A" * 39 + "…" in message and "A" * 40 not in message
+
+
+def test_a_cyrillic_label_is_named_as_one() -> None:
+    hands = (
+        "М: AS KS QS JS 10S 9S 8S 7S AC KC L: QC JC 10C 9C 8C 7C AD KD QD JD "
+        "R: 10D 9D 8D 7D AH KH QH JH 10H 9H"
+    )
+    with pytest.raises(AdvisorError) as caught:
+        parse_layout(hands)
+    assert caught.value.text() == (
+        "Cyrillic М (U+041C) is not a label: write M:, L: and R: in Latin letters"
+    )
+    with i18n.speaking("ru"):
+        assert caught.value.text() == (
+            "кириллическая буква М (U+041C) — не метка руки: пишите M:, L: и R: латинскими буквами"
+        )
+    assert parse_layout(hands.replace("М", "M"))[0] == parse_cards("AS KS QS JS 10S 9S 8S 7S AC KC")

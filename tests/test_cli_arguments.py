@@ -4,8 +4,10 @@ dotted hand with a void in spades) are arguments, in every command that takes a 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -66,3 +68,46 @@ def test_options_still_read_as_options(runner: CliRunner) -> None:
     result = runner.invoke(main, ["check", SAME, "-z"])
     assert result.exit_code == 2
     assert result.output == "Error: No such option '-z'.\n"
+
+
+def _commands(group: click.Group, ctx: click.Context) -> Iterator[click.Command]:
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        assert command is not None
+        yield command
+        if isinstance(command, click.Group):
+            yield from _commands(command, ctx)
+
+
+def test_every_word_option_takes_any_case() -> None:
+    """Closed sets of words (--lead, --seat, --format ...) are read in any case, in every
+    command alike: `declare --lead RIGHT` as `solve --lead RIGHT`."""
+    ctx = click.Context(main)
+    words = [
+        (command.name, param.name)
+        for command in _commands(main, ctx)
+        for param in command.params
+        if isinstance(param.type, click.Choice)
+    ]
+    assert ("declare", "lead") in words and ("batch", "output_format") in words
+    strict = [
+        (command.name, param.name)
+        for command in _commands(main, ctx)
+        for param in command.params
+        if isinstance(param.type, click.Choice) and param.type.case_sensitive
+    ]
+    assert strict == []
+
+
+def test_a_long_number_is_quoted_cut_short(runner: CliRunner) -> None:
+    seed = "9" * 5_000  # more digits than Python reads
+    done = runner.invoke(main, ["lead", "7S 8S 9S 7C 8C 7D 8D 9D 7H 8H", "--discards", "AD AH",
+                                "--seed", seed])  # fmt: skip
+    assert done.exit_code == 2
+    assert f"'{'9' * 39}…' is a number of too many digits" in done.output
+    assert seed not in done.output
+    samples = "9" * 60  # a number, out of range
+    done = runner.invoke(main, ["lead", "7S 8S 9S 7C 8C 7D 8D 9D 7H 8H", "--discards", "AD AH",
+                                "--samples", samples])  # fmt: skip
+    assert done.exit_code == 2
+    assert f"{'9' * 39}… is not in the range" in done.output and samples not in done.output

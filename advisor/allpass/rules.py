@@ -39,6 +39,7 @@ from advisor.i18n import Phrase, as_cards
 from advisor.limits import check_trick_price
 from advisor.seats import Position
 from advisor.table import Progression, Table, TalonCard
+from advisor.text import cut_short
 
 TALON_SIZE = 2
 DEAL_TRICKS = HAND_SIZE
@@ -175,7 +176,7 @@ def parse_deal(text: str) -> Deal:
         raise LayoutError(
             Phrase(
                 "'{text}' comes before a label: write first: ... second: ... third: ... talon: ...",
-                text=pieces[0].strip(),
+                text=cut_short(pieces[0].strip()),
             )
         )
     parts: dict[str, str] = {}

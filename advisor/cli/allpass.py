@@ -13,6 +13,7 @@ from advisor.allpass.sample import DEFAULT_SAMPLES
 from advisor.cli.guard import ExitCode
 from advisor.cli.help import Command
 from advisor.cli.options import (
+    WholeNumber,
     effective_table,
     jobs_option,
     json_option,
@@ -103,14 +104,14 @@ def _usage(ctx: click.Context, message: str) -> click.UsageError:
 @click.option(
     "--values",
     "which",
-    type=click.Choice(list(VALUES)),
+    type=click.Choice(list(VALUES), case_sensitive=False),
     default="both",
     show_default=True,
     help=N_("With --layouts: the values to give."),
 )
 @click.option(
     "--repeat",
-    type=click.IntRange(min=1, max=MAX_REPEAT),
+    type=WholeNumber(min=1, max=MAX_REPEAT),
     default=1,
     show_default=True,
     metavar="N",

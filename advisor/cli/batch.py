@@ -79,7 +79,7 @@ from advisor.text import shown as shown_text
 @click.option(
     "--format",
     "output_format",
-    type=click.Choice(["table", "jsonl", "csv"]),
+    type=click.Choice(["table", "jsonl", "csv"], case_sensitive=False),
     help=N_("How to write the results [default: table on a terminal, else jsonl]."),
 )
 @json_option

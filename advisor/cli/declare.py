@@ -49,7 +49,9 @@ DECLARE_LAYOUTS = 400  # advisor.exact.declare.DECLARE_LAYOUTS, which help must 
 )  # fmt: skip
 @click.option(
     "--lead",
-    type=click.Choice([lead.value for lead in (Lead.ME, Lead.LEFT, Lead.RIGHT)]),
+    type=click.Choice(
+        [lead.value for lead in (Lead.ME, Lead.LEFT, Lead.RIGHT)], case_sensitive=False
+    ),
     default="me",
     show_default=True,
     help=N_("Who leads the first trick: me (the declarer), left or right."),

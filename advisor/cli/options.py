@@ -12,9 +12,10 @@ from advisor.cli.help import Option
 from advisor.defaults import ALLPASS_DEALS, EXACT_DEALS
 from advisor.errors import LimitError
 from advisor.i18n import N_, _
-from advisor.limits import MAX_DISCARD_SAMPLES, MAX_SAMPLES, resolve_jobs
+from advisor.limits import MAX_DISCARD_SAMPLES, MAX_QUOTED_CHARS, MAX_SAMPLES, resolve_jobs
 from advisor.seats import Lead, Position
 from advisor.table import Table, load_table, resolve_table_path
+from advisor.text import cut_short
 
 if TYPE_CHECKING:
     from advisor.convention import Convention
@@ -22,6 +23,37 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 APP_NAME = "advisor"
+
+
+class WholeNumber(click.IntRange):
+    """click's integer (within a range when one is given), with messages of the advisor's own
+    for what is not one, in the language spoken (click names the type in English: "'abc' — не
+    integer range"), and a long value quoted cut short (:func:`advisor.text.cut_short`): a
+    100,000-digit ``--seed`` is not echoed whole."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and _integer_of(value) is None:
+            quoted = "'" + cut_short(value.strip()) + "'"
+            if value.strip().lstrip("+-").isdigit():  # more digits than Python reads
+                self.fail(_("{value} is a number of too many digits", value=quoted), param, ctx)
+            self.fail(_("{value} is not a whole number", value=quoted), param, ctx)
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as error:  # out of range: click's message, the number cut
+            if not isinstance(value, str) or len(value) <= MAX_QUOTED_CHARS:
+                raise
+            number = str(_integer_of(value))
+            self.fail(error.message.replace(number, cut_short(number)), param, ctx)
+
+
+def _integer_of(text: str) -> int | None:
+    """The integer Python reads in ``text`` (None: none, or more digits than it reads)."""
+    try:
+        return int(text)
+    except ValueError:
+        return None
 
 
 def config_dir() -> str:
@@ -63,7 +95,7 @@ def jobs_option(help_text: str, short: bool = True, default: int = 1) -> Callabl
     names = ("-j", "--jobs") if short else ("--jobs",)
     return click.option(
         *names,
-        type=int,
+        type=WholeNumber(),
         default=default,
         show_default=True,
         callback=check,
@@ -83,7 +115,7 @@ def samples_option(
     return click.option(
         name,
         cls=Option,
-        type=click.IntRange(min=minimum, max=most),
+        type=WholeNumber(min=minimum, max=most),
         default=default,
         show_default=default is not None,
         metavar="N",
@@ -97,7 +129,7 @@ def seed_option(help_text: str) -> Callable[[F], F]:
     draw the samples of the positive seed while the output names the negative one)."""
     return click.option(
         "--seed",
-        type=click.IntRange(min=0),
+        type=WholeNumber(min=0),
         default=0,
         show_default=True,
         metavar="S",
@@ -176,7 +208,7 @@ def input_format_option(function: F) -> F:
     """``--input-format``: how files of hands are read (batch, table compare)."""
     return click.option(
         "--input-format",
-        type=click.Choice(["text", "csv"]),
+        type=click.Choice(["text", "csv"], case_sensitive=False),
         help=N_("How to read the files [default: csv for *.csv, else text]."),
     )(function)
 
@@ -239,7 +271,7 @@ def exact_options(function: F) -> F:
         seed_option(N_("With --exact: the sampling seed (same seed, same answer).")),
         click.option(
             "--discard",
-            type=click.Choice(["exact", "table", "solver"]),
+            type=click.Choice(["exact", "table", "solver"], case_sensitive=False),
             default="exact",
             show_default=True,
             help=N_(

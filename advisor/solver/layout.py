@@ -9,14 +9,17 @@ from __future__ import annotations
 import itertools
 import re
 
-from advisor.cards import HAND_SIZE, CardSet, parse_cards
+from advisor.cards import HAND_SIZE, CardSet, character, parse_cards
 from advisor.errors import AdvisorError, LayoutError
 from advisor.i18n import N_, Phrase, as_cards
+from advisor.text import cut_short
 
 Layout = tuple[CardSet, CardSet, CardSet]
 """M's, L's and R's hands."""
 
 _LABEL = re.compile(r"(?:^|(?<=\s))([MLRmlr])\s*:")
+_LOOKS_LIKE_A_LABEL = re.compile(r"(?:^|(?<=\s))([^\W\d_])\s*:")
+"""One letter and a colon where the text has no label yet: a label in another alphabet."""
 _SEATS = "MLR"
 _MISSING = (
     N_("the layout has no {first} hand"),
@@ -32,11 +35,19 @@ def parse_layout(text: str) -> Layout:
     notation error of a hand with the hand's label in front of its message.
     """
     pieces = _LABEL.split(text.strip())
+    foreign = _LOOKS_LIKE_A_LABEL.search(pieces[0])
+    if foreign and not foreign.group(1).isascii():  # a Cyrillic М: looks like the label M:
+        raise LayoutError(
+            Phrase(
+                "{char} is not a label: write M:, L: and R: in Latin letters",
+                char=character(foreign.group(1)),
+            )
+        )
     if pieces[0].strip():
         raise LayoutError(
             Phrase(
                 "'{text}' comes before a label: write M: ... L: ... R: ...",
-                text=pieces[0].strip(),
+                text=cut_short(pieces[0].strip()),
             )
         )
     hands: dict[str, CardSet] = {}
