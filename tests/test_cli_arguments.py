@@ -111,3 +111,9 @@ def test_a_long_number_is_quoted_cut_short(runner: CliRunner) -> None:
                                 "--samples", samples])  # fmt: skip
     assert done.exit_code == 2
     assert f"{'9' * 39}… is not in the range" in done.output and samples not in done.output
+
+
+def test_a_number_without_bounds_shows_no_range(runner: CliRunner) -> None:
+    done = runner.invoke(main, ["check", "--help"], env={"COLUMNS": "200"})
+    assert done.exit_code == 0
+    assert "x<=None" not in done.output and "[default: 0; x>=0]" in done.output.replace("\n", " ")

@@ -33,6 +33,11 @@ class WholeNumber(click.IntRange):
 
     name = "integer"
 
+    def _describe_range(self) -> str:
+        """The range the help shows: none for a number without bounds (click's own would
+        say ``x<=None``)."""
+        return "" if self.min is None and self.max is None else super()._describe_range()
+
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and _integer_of(value) is None:
             quoted = "'" + cut_short(value.strip()) + "'"
