@@ -58,7 +58,7 @@ from advisor.errors import LayoutError, LimitError
 from advisor.i18n import Phrase, as_cards
 from advisor.lead_figures import BlindLead, DiscardRule, LeadFigures, TrickFigures
 from advisor.limits import MIN_INTERVAL_SAMPLES, check_jobs, check_samples
-from advisor.parallel import CHUNKS_PER_JOB, ProgressCallback, in_order, runs
+from advisor.parallel import CHUNKS_PER_JOB, ProgressCallback, Stages, in_order, runs
 from advisor.sampling import wilson_interval
 from advisor.seats import Lead, Seat
 from advisor.solver import (
@@ -111,7 +111,7 @@ def lead_odds(
         for left in split_hands(pool, ranks):
             triples.extend((hand.mask, left, pool.mask & ~left))
     classes = lead_classes(hand, discards)
-    work = _Solving(Seat.M, classes, samples is None, jobs, full, _Stages(progress, 2))
+    work = _Solving(Seat.M, classes, samples is None, jobs, full, Stages(progress, 2))
     leads, double_dummy = work.run(triples)
     return BlindLead(Seat.M, hand, discards, DiscardRule.GIVEN, None, samples, seed,
                      len(triples) // 3, full, leads, double_dummy)  # fmt: skip
@@ -162,7 +162,7 @@ def catcher_lead_odds(
     unseen = _unseen(hand, talon, seat)
     _check_run(samples, jobs)
     require_core()
-    stages = _Stages(progress, 3)
+    stages = Stages(progress, 3)
     drawing = _Drawing(hand, talon, seat, table, unseen)
     triples, drawn = drawing.layouts(samples, seed, stages)
     layouts = len(triples) // 3
@@ -223,7 +223,7 @@ class _Drawing:
         self.hand, self.talon, self.seat, self.table, self.unseen = hand, talon, seat, table, unseen
         self.discarding = declaring_discard
 
-    def layouts(self, samples: int | None, seed: int, stages: _Stages) -> tuple[array[int], int]:
+    def layouts(self, samples: int | None, seed: int, stages: Stages) -> tuple[array[int], int]:
         """Three hands a layout (M's after his discard, L's, R's), ``samples`` of them (or as
         many as :data:`DRAWS_PER_SAMPLE` a layout finds) or all; and the splits drawn."""
         most = EXACT_LAYOUTS if samples is None else DRAWS_PER_SAMPLE * samples
@@ -257,21 +257,6 @@ class _Drawing:
 # --- the solving -------------------------------------------------------------------------------
 
 
-class _Stages:
-    """Tells ``progress`` how far the work is, in ``stages`` stages of one length each (each
-    counts its own steps, however many)."""
-
-    STEPS = 1000
-
-    def __init__(self, progress: ProgressCallback | None, stages: int) -> None:
-        self.progress, self.stages = progress, stages
-
-    def report(self, stage: int, done: int, of: int) -> None:
-        if self.progress is not None:
-            at = stage * self.STEPS + done * self.STEPS // max(1, of)
-            self.progress(at, self.stages * self.STEPS)
-
-
 class _Solving:
     """Every lead over the layouts, in two passes over pieces of them (in ``jobs`` threads):
     whether M is caught after each lead, and double-dummy; then, on the layouts where any of
@@ -284,7 +269,7 @@ class _Solving:
         exact: bool,
         jobs: int,
         full: bool,
-        stages: _Stages,
+        stages: Stages,
     ) -> None:
         self.leader, self.classes, self.exact = leader, list(classes), exact
         self.jobs, self.full, self.stages = jobs, full, stages

@@ -28,6 +28,25 @@ ProgressCallback = Callable[[int, int], None]
 """Called as ``progress(done, total)`` while a long piece of work goes on (units its own)."""
 
 
+class Stages:
+    """Tells ``progress`` how far the work is, in ``stages`` stages of one length each (each
+    counts its own steps, however many): one bar for work done in steps of different kinds."""
+
+    STEPS = 1000
+
+    def __init__(self, progress: ProgressCallback | None, stages: int) -> None:
+        self.progress, self.stages = progress, stages
+
+    def report(self, stage: int, done: int, of: int) -> None:
+        if self.progress is not None:
+            at = stage * self.STEPS + done * self.STEPS // max(1, of)
+            self.progress(at, self.stages * self.STEPS)
+
+    def of(self, stage: int) -> ProgressCallback:
+        """The callback of one stage: ``(done, of)`` within it."""
+        return lambda done, of: self.report(stage, done, of)
+
+
 def even_pieces(span: range, parts: int) -> list[range]:
     """``span`` cut into ``parts`` runs of about the same length (as many, some may be empty
     when ``span`` is shorter than ``parts``).

@@ -13,6 +13,7 @@ deals' own by the share of talons worked out so that it meets the full figure at
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
@@ -62,6 +63,17 @@ class ClusterMean:
 def normal_interval(mean: float, variance: float, z: float = Z95) -> tuple[float, float]:
     half = z * math.sqrt(variance)
     return mean - half, mean + half
+
+
+def mean_interval(values: Sequence[float], exact: bool) -> tuple[float, tuple[float, float]]:
+    """The mean of ``values`` (one a layout) and its 95 % interval: normal, from the sample
+    variance; a single point when ``exact`` (every layout counted, nothing sampled)."""
+    count = len(values)
+    mean = sum(values) / count
+    if exact or count < 2:
+        return mean, (mean, mean)
+    variance = sum((value - mean) ** 2 for value in values) / (count - 1)
+    return mean, normal_interval(mean, variance / count)
 
 
 def wilson_interval(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:

@@ -99,12 +99,15 @@ def _arguments(
             "--lead", lead]  # fmt: skip
 
 
-def timed(arguments: list[str], jobs: int) -> tuple[float, float, dict[str, object]]:
-    """Wall and CPU seconds of one run of the command, and its JSON."""
+def timed(
+    arguments: list[str], jobs: int, command: str = "whist"
+) -> tuple[float, float, dict[str, object]]:
+    """Wall and CPU seconds of one run of ``advisor command`` (whist by default), and its
+    JSON."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-m", "advisor", "whist", *arguments, "--json", "--jobs", str(jobs)],
+        [sys.executable, "-m", "advisor", command, *arguments, "--json", "--jobs", str(jobs)],
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     wall = time.perf_counter() - start
@@ -134,14 +137,20 @@ def main() -> None:
         )  # fmt: skip
         game = " ".join(arguments[1:3])
         print(f"{kind:8} {wall:5.2f} s wall {cpu:5.2f} s cpu  {game}  {summary}")
-    for group in ("declared", "random", None):
+    report(runs, ("declared", "random"), "whist")
+
+
+def report(runs: list[Run], kinds: tuple[str, ...], command: str) -> None:
+    """The median and the slowest of each kind and of all, with the slowest case, and whether
+    the targets are met."""
+    for group in (*kinds, None):
         chosen = [run for run in runs if group is None or run.kind == group]
         for name, seconds in MEASURES:
             figures = [seconds(run) for run in chosen]
             slowest = max(chosen, key=seconds)
+            shown = " ".join(f'"{a}"' if " " in a else a for a in slowest.arguments)
             print(f"{group or 'all':8} {name:4} median {statistics.median(figures):.2f} s, slowest "
-                  f"{seconds(slowest):.2f} s: advisor whist \"{slowest.arguments[0]}\" "
-                  f"{' '.join(slowest.arguments[1:])}")  # fmt: skip
+                  f"{seconds(slowest):.2f} s: advisor {command} {shown}")  # fmt: skip
     for name, seconds in MEASURES:
         figures = [seconds(run) for run in runs]
         met = statistics.median(figures) <= TARGET_MEDIAN_S and max(figures) <= TARGET_SLOWEST_S

@@ -10,14 +10,16 @@ import click
 
 from advisor.cli.help import Option
 from advisor.defaults import ALLPASS_DEALS, EXACT_DEALS
-from advisor.errors import LimitError
-from advisor.i18n import N_, _
+from advisor.errors import AdvisorError, ContractError, LimitError
+from advisor.i18n import N_, Phrase, _
 from advisor.limits import MAX_DISCARD_SAMPLES, MAX_QUOTED_CHARS, MAX_SAMPLES, resolve_jobs
 from advisor.seats import Lead, Position
 from advisor.table import Table, load_table, resolve_table_path
 from advisor.text import cut_short
 
 if TYPE_CHECKING:
+    from advisor.cards import CardSet
+    from advisor.contract import Contract
     from advisor.convention import Convention
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -114,9 +116,10 @@ def samples_option(
     most: int = MAX_SAMPLES,
     minimum: int = 1,
     name: str = "--samples",
+    values: dict[str, int] | None = None,
 ) -> Callable[[F], F]:
     """``--samples N`` (or another ``name``): at least ``minimum``, at most ``most``
-    (``help_text`` may say so with ``{limit:,}``)."""
+    (``help_text`` may say so with ``{limit:,}``, and name other ``values``)."""
     return click.option(
         name,
         cls=Option,
@@ -125,7 +128,7 @@ def samples_option(
         show_default=default is not None,
         metavar="N",
         help=help_text,
-        help_values={"limit": most},
+        help_values={"limit": most, **(values or {})},
     )
 
 
@@ -238,6 +241,37 @@ def convention_option(function: F) -> F:
             "[default: the table's [convention], else sochi]."
         ),
     )(function)
+
+
+def option_cards(option: str, text: str, count: int) -> CardSet:
+    """The ``count`` cards of an option's value; an error in them names the option."""
+    from advisor.cards import parse_cards
+
+    try:
+        return parse_cards(text, count=count)
+    except AdvisorError as error:
+        raise type(error)(Phrase("{option}: {error}", option=option, error=error.phrase)) from None
+
+
+def game_contract(text: str | None) -> Contract | None:
+    """``--contract``'s game (6S … 10NT); None for misère, the default (no ``--contract``, or
+    ``--contract misere``). A :class:`ContractError` naming the option for a bad one or pass."""
+    from advisor.contract import Bid
+
+    try:
+        bid = None if text is None else Bid.parse(text)
+    except AdvisorError as error:
+        raise ContractError(Phrase("--contract: {error}", error=error.phrase)) from None
+    if bid is None or bid.is_misere:
+        return None
+    if bid.contract is None:  # pass
+        raise ContractError(
+            Phrase(
+                "--contract {call}: a game contract (6♠ … 10NT) or misère is needed here",
+                call=bid.label,
+            )
+        )
+    return bid.contract
 
 
 def effective_convention(table_path: str | None, name: str | None) -> Convention:

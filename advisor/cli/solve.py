@@ -14,6 +14,7 @@ from advisor.cli.help import Command, Option
 from advisor.cli.options import (
     convention_option,
     effective_convention,
+    game_contract,
     jobs_option,
     json_option,
     samples_option,
@@ -21,7 +22,7 @@ from advisor.cli.options import (
     table_option,
 )
 from advisor.cli.progress import on_terminal
-from advisor.errors import AdvisorError, ContractError
+from advisor.errors import AdvisorError
 from advisor.i18n import N_, Phrase, _
 from advisor.jsonout import json_text
 from advisor.seats import Lead
@@ -151,26 +152,14 @@ def _game(
     """The game contract asked for and the convention it is scored under; None for misère
     (no --contract, or --contract misère). A usage error for --convention or --table without
     a game to score."""
-    from advisor.contract import Bid
-
-    try:
-        bid = None if contract is None else Bid.parse(contract)
-    except AdvisorError as error:
-        raise ContractError(Phrase("--contract: {error}", error=error.phrase)) from None
-    if bid is None or bid.is_misere:
+    game = game_contract(contract)
+    if game is None:
         if convention is not None or table_path is not None:
             raise click.UsageError(
                 _("--convention and --table score a game: give a game --contract (6S … 10NT)")
             )
         return None
-    if bid.contract is None:  # pass
-        raise ContractError(
-            Phrase(
-                "--contract {call}: a game contract (6♠ … 10NT) or misère is needed here",
-                call=bid.label,
-            )
-        )
-    return bid.contract, effective_convention(table_path, convention)
+    return game, effective_convention(table_path, convention)
 
 
 def _solve_layout(text: str, lead: str, as_json: bool) -> None:

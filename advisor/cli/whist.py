@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING, TypeVar
 
 import click
 
-from advisor.cards import HAND_SIZE, TALON_SIZE, CardSet, parse_cards
+from advisor.cards import HAND_SIZE, TALON_SIZE, parse_cards
 from advisor.cli.help import Command
 from advisor.cli.options import (
     convention_option,
     effective_convention,
     jobs_option,
     json_option,
+    option_cards,
     samples_option,
     seed_option,
     table_option,
@@ -113,7 +114,7 @@ def whist(
 
     problem = WhistProblem(
         parse_cards(" ".join(hand), count=HAND_SIZE),
-        _option_cards("--talon", talon, TALON_SIZE),
+        option_cards("--talon", talon, TALON_SIZE),
         _option(Contract.parse, "--contract", contract),
         Side(declarer.lower()),
         Leader(lead.lower()),
@@ -131,10 +132,6 @@ def _render(found: WhistAdvice) -> None:
     from advisor.cli.render_whist import render_whist
 
     render_whist(found)
-
-
-def _option_cards(option: str, text: str, count: int) -> CardSet:
-    return _option(functools.partial(parse_cards, count=count), option, text)
 
 
 def _option(parse: Callable[[str], T], option: str, text: str) -> T:

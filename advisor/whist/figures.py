@@ -14,8 +14,8 @@ is *clear* when the best call's lead over each other one is above zero at 95 %.
 from __future__ import annotations
 
 import functools
-import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,7 @@ from advisor.cards import CardSet
 from advisor.contract import Contract
 from advisor.convention import Convention
 from advisor.points import TRICKS, Whist, game_ledger
-from advisor.sampling import Z95, normal_interval, wilson_interval
+from advisor.sampling import mean_interval, wilson_interval
 from advisor.seats import Seat
 from advisor.whist.layouts import Layouts
 from advisor.whist.problem import Choice, WhistProblem
@@ -99,8 +99,7 @@ def figures_of(
 ) -> ChoiceFigures:
     """One call's figures from its rows (``short`` None: no quota, no shortfall figures)."""
     count = len(points)
-    mean = sum(points) / count
-    interval = (mean, mean) if exact else normal_interval(mean, _variance(points) / count)
+    mean, interval = mean_interval(points, exact)
     ordered = {outcome: outcomes[outcome] for outcome in Whist if outcomes[outcome]}
     if short is None:
         return ChoiceFigures(choice, mean, interval, None, None, ordered)
@@ -111,20 +110,7 @@ def figures_of(
 
 
 def difference_interval(
-    better: list[float], other: list[float], exact: bool
+    better: Sequence[float], other: Sequence[float], exact: bool
 ) -> tuple[float, float]:
     """The 95 % interval of the mean of ``better - other``, layout by layout."""
-    gaps = [a - b for a, b in zip(better, other, strict=True)]
-    mean = sum(gaps) / len(gaps)
-    if exact:
-        return mean, mean
-    half = Z95 * math.sqrt(_variance(gaps) / len(gaps))
-    return mean - half, mean + half
-
-
-def _variance(values: list[float]) -> float:
-    count = len(values)
-    if count < 2:
-        return 0.0
-    mean = sum(values) / count
-    return sum((value - mean) ** 2 for value in values) / (count - 1)
+    return mean_interval([a - b for a, b in zip(better, other, strict=True)], exact)[1]

@@ -35,13 +35,15 @@ MAX_ROUND_PIECE = 8  # at most, when the layouts are looked at until there are e
 
 @dataclass(frozen=True)
 class Layouts:
-    """The layouts kept: the declarer's tricks and the partner's cards of each, in the order
-    drawn, and how many splits were drawn (all of them when ``exact``)."""
+    """The layouts kept: the declarer's tricks, the partner's cards and the declarer's ten
+    after his discard of each, in the order drawn, and how many splits were drawn (all of them
+    when ``exact``)."""
 
     drawn: int
     exact: bool
     tricks: bytes
     partners: array[int]
+    declarers: array[int]
 
     @property
     def kept(self) -> int:
@@ -74,7 +76,7 @@ def layouts_for(
     total = split_count(problem)
     if samples is None:
         found = kept_layouts(problem, model, range(total), jobs=jobs, progress=progress)
-        return Layouts(found.drawn, True, found.tricks, found.partners)
+        return Layouts(found.drawn, True, found.tricks, found.partners, found.declarers)
     rng = random.Random(seed)
     ranks = array("Q", (rng.randrange(total) for _ in range(DRAWS_PER_SAMPLE * samples)))
     return kept_layouts(problem, model, ranks, jobs=jobs, progress=progress, enough=samples)
@@ -99,7 +101,7 @@ def kept_layouts(
     size = max(1, min(largest, math.ceil(len(ranks) / (CHUNKS_PER_JOB * jobs))))
     spans = runs(len(ranks), size)
 
-    def work(span: range) -> list[tuple[int, int, int]]:
+    def work(span: range) -> list[tuple[int, int, int, int]]:
         found = []
         for index in span:
             dealt = subset_of_rank(pool, share, ranks[index])
@@ -108,12 +110,15 @@ def kept_layouts(
                 found.append((index, *declared))
         return found
 
-    tricks, partners, drawn = bytearray(), array("I"), len(ranks)
+    tricks, partners, declarers, drawn = bytearray(), array("I"), array("I"), len(ranks)
     with contextlib.closing(in_order(work, spans, jobs, stop_searches)) as pieces:
         for span, piece in zip(spans, pieces, strict=False):
-            for index, taken, partner in piece[: None if enough is None else enough - len(tricks)]:
+            for index, taken, partner, kept in piece[
+                : None if enough is None else enough - len(tricks)
+            ]:
                 tricks.append(taken)
                 partners.append(partner)
+                declarers.append(kept)
                 drawn = index + 1
             if progress is not None:
                 progress(span.stop, len(ranks))
@@ -121,19 +126,22 @@ def kept_layouts(
                 break
         else:
             drawn = len(ranks)
-    return Layouts(drawn, False, bytes(tricks), partners)
+    return Layouts(drawn, False, bytes(tricks), partners, declarers)
 
 
-def _declared(problem: WhistProblem, model: DeclareModel, dealt: int) -> tuple[int, int] | None:
-    """The declarer's tricks and the partner's cards when the declarer holds ``dealt`` (the
-    unseen cards he was dealt) and could have named the contract; else None."""
+def _declared(
+    problem: WhistProblem, model: DeclareModel, dealt: int
+) -> tuple[int, int, int] | None:
+    """The declarer's tricks, the partner's cards and the declarer's ten after his discard
+    when the declarer holds ``dealt`` (the unseen cards he was dealt) and could have named
+    the contract; else None."""
     declarer = CardSet(dealt) | problem.known.declarer
     partner = problem.unseen - CardSet(dealt) | problem.known.partner
     twelve = declarer | problem.talon
     hand = problem.hand
     left, right = (hand, partner) if problem.defender is Seat.L else (partner, hand)
     found = model.declared(twelve, left, right)
-    return None if found is None else (found.tricks, partner.mask)
+    return None if found is None else (found.tricks, partner.mask, (twelve - found.discards).mask)
 
 
 def _declarer_share(problem: WhistProblem) -> int:
