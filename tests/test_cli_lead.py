@@ -272,10 +272,19 @@ def test_a_catchers_sample_past_every_layout_is_every_layout() -> None:
 
 
 @pytest.mark.parametrize(
-    ("samples", "catcher", "capped"),
-    [(3695, True, False), (3696, True, True), (184_755, False, False), (184_756, False, True)],
+    ("samples", "game", "catcher", "capped"),
+    [
+        (3695, False, True, False),
+        (3696, False, True, True),
+        (184_755, False, False, False),
+        (184_756, False, False, True),
+        (9237, True, False, False),  # the declarer's: 20 splits a layout at most
+        (9238, True, False, True),
+        (36_951, True, True, False),  # a defender's: 5 (advisor whist's view)
+        (36_952, True, True, True),
+    ],
 )
-def test_where_a_sample_is_capped(samples: int, catcher: bool, capped: bool) -> None:
+def test_where_a_sample_is_capped(samples: int, game: bool, catcher: bool, capped: bool) -> None:
     from advisor.cli.lead import _past_every_layout
 
-    assert _past_every_layout(samples, catcher) is capped
+    assert _past_every_layout(samples, game, catcher) is capped

@@ -843,10 +843,11 @@ static int root_bound(const Root *root, int k, Search *s) {
 /* Does M take at least k of the root's tricks left? */
 static int root_makes(const Root *root, int k, Search *s) { return root_bound(root, k, s) >= k; }
 
-/* The tricks M takes from the root (-1: stopped), asking "at least k?" from k = `guess` up or
- * down until the bounds meet (MTD(f): each answer's bound may move them more than one). */
-static int root_value(const Root *root, int guess, Search *s) {
-    int lo = 0, hi = root_tricks(root), k = guess;
+/* The tricks M takes from the root (-1: stopped), known to lie in lo .. hi, asking "at least
+ * k?" from k = `guess` up or down until the bounds meet (MTD(f): each answer's bound may move
+ * them more than one). */
+static int root_value_within(const Root *root, int lo, int hi, int guess, Search *s) {
+    int k = guess;
     while (lo < hi) {
         if (k <= lo) k = lo + 1;
         if (k > hi) k = hi;
@@ -861,6 +862,11 @@ static int root_value(const Root *root, int guess, Search *s) {
         }
     }
     return lo;
+}
+
+/* The tricks M takes from the root (-1: stopped), from a first guess. */
+static int root_value(const Root *root, int guess, Search *s) {
+    return root_value_within(root, 0, root_tricks(root), guess, s);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1045,6 +1051,87 @@ static PyObject *py_enumerate(PyObject *self, PyObject *args) {
     return count_list(hist, HIST);
 }
 
+enum { LAYOUT_BYTES = 12 }; /* a layout in lead_many's buffer: M's, L's and R's hands */
+
+/* Check every layout of lead_many's buffer, and that the leader holds every card of `leads`
+ * in each (before the search lets go of the GIL); -1 with a ValueError if not. */
+static int check_lead_layouts(const char *values, Py_ssize_t count, int trump, int leader,
+                              u32 leads) {
+    for (Py_ssize_t i = 0; i < count; i++) {
+        u32 h[3];
+        memcpy(h, values + LAYOUT_BYTES * i, LAYOUT_BYTES);
+        if (check_position(h, trump, leader, NULL, 0) < 0) return -1;
+        if (leads & ~h[leader]) {
+            PyErr_Format(PyExc_ValueError, "layouts[%zd]: the leader does not hold the leads %#x", i,
+                         leads & ~h[leader]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/*
+ * lead_many(trump, leader, layouts, leads, flags=15) -> bytes: the first card fixed, for the
+ * blind first lead. For each layout of the buffer (M's, L's and R's hands, three 4-byte masks,
+ * every card in play) 1 + popcount(leads) bytes: M's tricks with the leader free to choose his
+ * card (the solver's own answer), then M's tricks when the leader leads each card of `leads`
+ * (lowest first), the first trick counted, its other two cards and the rest played with every
+ * card in view. The free answer bounds the others (M's own leads give him at most as many
+ * tricks, a defender's at least as many), so each lead's search starts there and asks only on
+ * its side of it.
+ */
+static PyObject *py_lead_many(PyObject *self, PyObject *args) {
+    (void)self;
+    int trump, leader, flags = PRUNE_ALL;
+    unsigned int leads;
+    Py_buffer view;
+    if (!PyArg_ParseTuple(args, "iiy*I|i:lead_many", &trump, &leader, &view, &leads, &flags))
+        return NULL;
+    PyObject *result = NULL;
+    if (check_args(trump, leader, flags) < 0) goto done;
+    if (view.len % LAYOUT_BYTES) {
+        PyErr_SetString(PyExc_ValueError, "layouts must hold three 4-byte unsigned integers a layout");
+        goto done;
+    }
+    Py_ssize_t count = view.len / LAYOUT_BYTES;
+    if (check_lead_layouts(view.buf, count, trump, leader, leads) < 0) goto done;
+    int cards[32], n = 0;
+    for (u32 x = leads; x; x &= x - 1) cards[n++] = lowest(x);
+    Py_ssize_t row = 1 + n;
+    result = PyBytes_FromStringAndSize(NULL, count * row);
+    if (!result) goto done;
+    uint8_t *out = (uint8_t *)PyBytes_AS_STRING(result);
+    PyThreadState *thread = PyEval_SaveThread();
+    Search s = search_of(flags, &thread, NULL);
+    int guess = -1;
+    for (Py_ssize_t i = 0; i < count && !(s.stopped = stop_asked ? STOP_ASKED : 0); i++) {
+        u32 h[3];
+        memcpy(h, (const char *)view.buf + LAYOUT_BYTES * i, LAYOUT_BYTES);
+        s.root_wins = root_history_for(h[0], h[1] | h[2], trump, leader);
+        s.age = next_layout_age();
+        Root root = root_of(h[0], h[1], h[2], trump, leader, NULL, 0);
+        int best = root_value(&root, guess < 0 ? root_tricks(&root) / 2 : guess, &s);
+        if (s.stopped) break;
+        out[i * row] = (uint8_t)best;
+        guess = best;
+        for (int j = 0; j < n; j++) {
+            u32 rest[3] = {h[0], h[1], h[2]};
+            rest[leader] &= ~(1u << cards[j]);
+            Root led = root_of(rest[0], rest[1], rest[2], trump, leader, &cards[j], 1);
+            int lo = leader == SEAT_M ? 0 : best, hi = leader == SEAT_M ? best : root_tricks(&led);
+            int value = root_value_within(&led, lo, hi, best, &s);
+            if (s.stopped) break;
+            out[i * row + 1 + j] = (uint8_t)value;
+        }
+    }
+    PyEval_RestoreThread(thread);
+    node_count += s.nodes;
+    if (stopped(s.stopped)) Py_CLEAR(result);
+done:
+    PyBuffer_Release(&view);
+    return result;
+}
+
 static PyObject *py_nodes(PyObject *self, PyObject *args) {
     (void)self;
     (void)args;
@@ -1092,6 +1179,10 @@ static PyMethodDef methods[] = {
     {"enumerate", py_enumerate, METH_VARARGS,
      "enumerate(m, pool, trump, leader, start, count, flags=15) -> list[int]: histogram of M's "
      "tricks over splits start .. start+count-1 of the pool (colex order)."},
+    {"lead_many", py_lead_many, METH_VARARGS,
+     "lead_many(trump, leader, layouts, leads, flags=15) -> bytes: for each layout (M's, L's "
+     "and R's hands), M's tricks with the leader free, then with him leading each card of "
+     "leads (lowest first)."},
     STOP_METHOD,
     {"nodes", py_nodes, METH_NOARGS, "nodes() -> int: search nodes visited since the last clear()."},
     {"clear", py_clear, METH_NOARGS,

@@ -78,6 +78,14 @@ def enumerate(
     1`` of ``pool`` into L's and R's hands, in colexicographic order of L's positions within
     the pool (as the misère solver's ``enumerate``)."""
 
+def lead_many(trump: int, leader: int, layouts: Buffer, leads: int, flags: int = 15, /) -> bytes:
+    """The first card fixed: for each layout of ``layouts`` (three native 4-byte masks a
+    layout: M's, L's and R's hands, every card in play), ``1 + popcount(leads)`` bytes: M's
+    tricks with ``leader`` free to choose his first card, then with him leading each card of
+    ``leads`` (lowest first; he holds them in every layout), the first trick counted. Raises
+    ValueError for a bad layout, a lead the leader does not hold, a bad trump, leader or
+    flags."""
+
 def nodes() -> int:
     """Search nodes visited since the last ``clear()`` (for benchmarks)."""
 

@@ -10,7 +10,9 @@ this module is the one place that imports it, and defines the typed API on top o
   :func:`stop_searches` asks);
 - :func:`makes_many` and :func:`makes_ranked`: the screening question, whether he takes at
   least so many tricks, one null-window search a layout;
-- :func:`trick_histogram`: his tricks over every split of the defenders' 20 cards, or a range.
+- :func:`trick_histogram`: his tricks over every split of the defenders' 20 cards, or a range;
+- :func:`lead_tricks`: the first card fixed, for the blind first lead: his tricks in many
+  layouts, the leader free and leading each of some cards.
 
 The declarer M takes the most tricks he can, the defenders L and R together the fewest, every
 card in view. Every pruning rule of the search can be switched off (:class:`Pruning`), for the
@@ -276,3 +278,22 @@ def trick_histogram(
     _require_core()
     found = _core.enumerate(hand.mask, pool.mask, _trump(trump), leader, start, count, int(pruning))
     return tuple(found)
+
+
+def lead_tricks(
+    trump: Suit | None,
+    leader: Seat,
+    layouts: array[int],
+    leads: CardSet,
+    *,
+    pruning: Pruning = Pruning.ALL,
+) -> bytes:
+    """The first card fixed, in many layouts in one call into C (it lets go of the GIL, and
+    stops as :func:`stop_searches` asks). ``layouts`` holds three card masks a layout, M's,
+    L's and R's hands (every card in play); ``leads`` cards that ``leader`` holds in every
+    one. For each layout ``1 + len(leads)`` bytes: the declarer's tricks with the leader free
+    to choose his first card (the solver's own answer), then for each card of ``leads``,
+    lowest first, his tricks when the leader leads it, the trick's other two cards and the
+    rest played with every card in view (the first trick counted)."""
+    _require_core()
+    return _core.lead_many(_trump(trump), leader, layouts, leads.mask, int(pruning))
