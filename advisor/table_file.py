@@ -72,12 +72,15 @@ def read_table_file(path: Path) -> str:
 
 
 def config_file_there(path: Path) -> bool:
-    """Whether the config file is there. A config folder that cannot be searched is listed
-    instead (that needs only its read permission): no file there, no table to read. One that
-    cannot be listed either is an error naming it (a table the user wrote must not be left out
-    silently); so is a file there that cannot be read."""
+    """Whether the config file is there: anything by its name, which :func:`read_table_file`
+    then reads or refuses (a folder, a device or a named pipe there is an error, not a table
+    left out silently; a link to nothing is no file). A config folder that cannot be searched
+    is listed instead (that needs only its read permission): no file there, no table to read.
+    One that cannot be listed either is an error naming it; so is a file there that cannot be
+    read."""
     try:
-        return stat.S_ISREG(os.stat(path).st_mode)
+        os.stat(path)
+        return True
     except (FileNotFoundError, NotADirectoryError):
         return False
     except PermissionError as error:

@@ -164,3 +164,31 @@ def test_table_show_never_reads_a_path_or_a_source_as_markup(
 def test_a_directory_is_refused_by_name(tmp_path: Path) -> None:
     with pytest.raises(TableError, match="is a directory, not a table file"):
         load_table(tmp_path)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "link to a folder"])
+def test_a_config_table_that_is_no_file_is_refused_not_left_out(tmp_path: Path, kind: str) -> None:
+    """A table.toml in the config folder that is not a regular file is the same error as
+    --table gives, not the built-in table used without a word; a link to nothing is no file."""
+    config = tmp_path / "config" / "advisor"
+    config.mkdir(parents=True)
+    path = config / "table.toml"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    else:
+        path.symlink_to(tmp_path)
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    env.pop("ADVISOR_TABLE", None)
+    check = [sys.executable, "-m", "advisor", "check", "7S 8S 10S 7C 9C JC 7D 8D 7H 9H"]
+    done = subprocess.run(check, capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"Error: {path}: ")
+    if kind == "folder":
+        path.rmdir()
+    else:
+        path.unlink()
+    path.symlink_to(tmp_path / "nothing")
+    done = subprocess.run(check, capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode in (0, 1), done.stderr
