@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from advisor.errors import LanguageError
 from advisor.i18n import ENVIRONMENT, LANGUAGES, LOCALE_VARIABLES, Phrase
+from advisor.text import cut_short
 
 
 def choose(option: str | None, environ: Mapping[str, str]) -> str:
@@ -24,7 +25,7 @@ def choose(option: str | None, environ: Mapping[str, str]) -> str:
                     Phrase(
                         "{where} {given!r} is not a language the advisor speaks: en or ru",
                         where=where,
-                        given=given,
+                        given=cut_short(given),
                     )
                 )
             return code

@@ -94,6 +94,8 @@ def resolve_jobs(jobs: int) -> int:
     """The processes or threads ``jobs`` asks for: 0 means every core this process may use
     (:func:`cores`); else ``jobs`` itself, checked by :func:`check_jobs`. Every ``--jobs`` of
     the command line means this."""
+    if jobs < 0:
+        raise LimitError(Phrase("jobs must be 0 (every core) or more, not {jobs}", jobs=jobs))
     return cores() if jobs == 0 else check_jobs(jobs)
 
 

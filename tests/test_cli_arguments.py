@@ -4,6 +4,8 @@ dotted hand with a void in spades) are arguments, in every command that takes a 
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from advisor.cli import main
+
+HAND = "7S 8S 10S 7C 9C JC 7D 8D 7H 9H"
 
 DOTTED = "-.79TK.89K.7TK"  # examples/tuning-hands.txt writes hands with a spade void so
 SAME = "♣7 9 10 K ♦8 9 K ♥7 10 K"
@@ -117,3 +121,24 @@ def test_a_number_without_bounds_shows_no_range(runner: CliRunner) -> None:
     done = runner.invoke(main, ["check", "--help"], env={"COLUMNS": "200"})
     assert done.exit_code == 0
     assert "x<=None" not in done.output and "[default: 0; x>=0]" in done.output.replace("\n", " ")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["check", HAND, "--lead", "x" * 100],
+         f"Error: Invalid value for '--lead': '{'x' * 39}…' is not one of 'me', 'left', 'right', "
+         "'them'."),
+        (["check", HAND, "--bogus-" + "x" * 100], f"Error: No such option '--bogus-{'x' * 31}…'."),
+        (["x" * 100], f"Error: No such command '{'x' * 39}…'."),
+        (["--lang", "x" * 100, "check", HAND],
+         f"Error: --lang '{'x' * 39}…' is not a language the advisor speaks: en or ru"),
+        (["check", HAND, "--exact", "--jobs", "9" * 100],
+         "Error: Invalid value for '-j' / '--jobs': jobs must be at most"),
+    ],
+)  # fmt: skip
+def test_click_and_the_advisor_quote_long_values_cut_short(args: list[str], message: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "advisor", *args], capture_output=True,
+                          text=True, check=False)  # fmt: skip
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(message) and len(done.stderr) < 200

@@ -81,7 +81,7 @@ def test_one_hand_analyses_use_every_core_by_default() -> None:
 @pytest.mark.parametrize("name", [name for name, _, _ in JOBS_COMMANDS])
 @pytest.mark.parametrize(
     ("jobs", "why"),
-    [("-1", "jobs must be at least 1, not -1"), ("100000", "jobs must be at most")],
+    [("-1", "jobs must be 0 (every core) or more, not -1"), ("100000", "jobs must be at most")],
 )
 def test_the_same_refusal_everywhere(runner: CliRunner, name: str, jobs: str, why: str) -> None:
     result = runner.invoke(main, [*name.split(), "--jobs", jobs])

@@ -196,7 +196,7 @@ def test_jobs_full_and_the_same_answer(runner: CliRunner) -> None:
         (["--catcher", CATCHER, "--talon", "QS 9H", "--seat", "me"],
          "Error: Invalid value for '--seat': 'me' is not one of 'left', 'right'."),
         ([ISSUE_HAND, "--discards", "AD AH", "--jobs", "-1"],
-         "Error: Invalid value for '-j' / '--jobs': jobs must be at least 1, not -1"),
+         "Error: Invalid value for '-j' / '--jobs': jobs must be 0 (every core) or more, not -1"),
     ],
 )  # fmt: skip
 def test_bad_input_exits_2_with_one_error_line(

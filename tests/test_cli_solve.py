@@ -204,7 +204,7 @@ def test_clean_hand_text(runner: CliRunner) -> None:
         (["--layout", "M: 7S L: 8S R: 9S", "--lead", "me"],
          "Error: M: 1 card given, a hand has 10"),
         ([HOLED, "--discards", "AD AH", "--lead", "me", "--jobs", "-1"],
-         "Error: Invalid value for '-j' / '--jobs': jobs must be at least 1, not -1"),
+         "Error: Invalid value for '-j' / '--jobs': jobs must be 0 (every core) or more, not -1"),
     ],
 )  # fmt: skip
 def test_bad_input_exits_2_with_one_error_line(

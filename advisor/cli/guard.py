@@ -29,6 +29,7 @@ from __future__ import annotations
 import errno
 import io
 import os
+import re
 import signal
 import sys
 import threading
@@ -41,7 +42,8 @@ import click
 
 from advisor.errors import AdvisorError, MissingBuildError, OutputError, os_reason
 from advisor.i18n import N_, _
-from advisor.text import shown
+from advisor.limits import MAX_QUOTED_CHARS
+from advisor.text import cut_short, shown
 
 
 class ExitCode(IntEnum):
@@ -95,6 +97,17 @@ class Stopped(BaseException):
 
 
 _STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+_QUOTED = re.compile(f"'([^']{{{MAX_QUOTED_CHARS + 1},}})'")
+"""A long value quoted in click's message ('xxxx…' is not one of …, No such option '…')."""
+
+
+def _cut_quotes(message: str) -> str:
+    """click's message on one line, each long value it quotes cut short, as the advisor's own
+    messages quote user text (:func:`advisor.text.cut_short`)."""
+    line = " ".join(message.split())
+    return _QUOTED.sub(lambda match: f"'{cut_short(match.group(1))}'", line)
 
 
 def _stop(signum: int, frame: FrameType | None) -> None:
@@ -201,7 +214,7 @@ def _exit_code(command: Callable[[], int]) -> int:
     except (KeyboardInterrupt, click.exceptions.Abort):  # Ctrl-C before the handler was set
         return ExitCode.INTERRUPTED
     except click.ClickException as error:  # usage errors too: one line, not click's four
-        say(_("Error: {message}", message=shown(" ".join(error.format_message().split()))))
+        say(_("Error: {message}", message=shown(_cut_quotes(error.format_message()))))
         return ExitCode.BAD_INPUT
     except AdvisorError as error:
         say(_("Error: {message}", message=shown(error.text())))

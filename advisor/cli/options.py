@@ -97,7 +97,9 @@ def jobs_option(help_text: str, short: bool = True, default: int = 1) -> Callabl
         try:
             return resolve_jobs(value)
         except LimitError as error:
-            raise click.BadParameter(error.text(), ctx, param) from None
+            number = str(value)  # a 4,000-digit --jobs: its digits cut short in the message
+            message = error.text().replace(number, cut_short(number))
+            raise click.BadParameter(message, ctx, param) from None
 
     names = ("-j", "--jobs") if short else ("--jobs",)
     return click.option(
