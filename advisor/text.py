@@ -76,9 +76,32 @@ def line_content(line: str) -> str:
 
 class LongLine(NamedTuple):
     """A line longer than :data:`~advisor.limits.MAX_LINE_BYTES`, read without being kept:
-    its number of bytes, line break included."""
+    its number of bytes, line break included, and its first byte that is not white space or
+    a byte-order mark (:func:`first_byte`: ``b"#"`` for a comment, ``b""`` for a blank line),
+    so that a reader skips it as it skips a short one."""
 
     size: int
+    first: bytes = b""
+
+
+_WHITE = b" \t\r\n\x0b\x0c"
+_BOM = BYTE_ORDER_MARK.encode("utf-8")
+
+
+def first_byte(data: bytes, seen: bytes = b"") -> bytes:
+    """The first byte of a line that is not white space (as :func:`line_content` strips it,
+    in ASCII) nor a byte-order mark, from ``seen``, the one found in its bytes before (``b""``:
+    none yet), and more of them, ``data``.
+
+    >>> first_byte(b"  # a note"), first_byte(b"   "), first_byte(b"", b"7")
+    (b'#', b'', b'7')
+    """
+    if seen:
+        return seen
+    rest = data.lstrip(_WHITE)
+    while rest.startswith(_BOM):
+        rest = rest[len(_BOM) :].lstrip(_WHITE)
+    return rest[:1]
 
 
 READ_BYTES = 1 << 16  # read at a time: a read of a stream that never ends comes back at once
@@ -90,25 +113,25 @@ def bounded_lines(stream: IO[bytes], limit: int = MAX_LINE_BYTES) -> Iterator[by
     read returns within a block, so that a signal is handled while reading (``/dev/zero``, a
     FIFO, a terminal)."""
     read = getattr(stream, "read1", stream.read)
-    pending = b""
+    pending, first = b"", b""
     dropped = -1  # bytes of an over-long line dropped so far; -1: not in one
     while block := read(READ_BYTES):
         start = 0
         if dropped >= 0:
             end = block.find(b"\n")
             if end < 0:
-                dropped += len(block)
+                dropped, first = dropped + len(block), first_byte(block, first)
                 continue
-            yield LongLine(dropped + end + 1)
+            yield LongLine(dropped + end + 1, first_byte(block[:end], first))
             dropped, start = -1, end + 1
         while (end := block.find(b"\n", start)) >= 0:
             line = pending + block[start:end] if pending else block[start:end]
             pending, start = b"", end + 1
-            yield line if len(line) <= limit else LongLine(len(line) + 1)
+            yield line if len(line) <= limit else LongLine(len(line) + 1, first_byte(line))
         pending += block[start:]
         if len(pending) > limit:
-            dropped, pending = len(pending), b""
+            dropped, first, pending = len(pending), first_byte(pending), b""
     if dropped >= 0:
-        yield LongLine(dropped)
+        yield LongLine(dropped, first)
     elif pending:
         yield pending

@@ -179,9 +179,10 @@ def test_reading_dev_zero_stops_at_a_signal_and_holds_no_memory(reader: str, sig
 @pytest.mark.parametrize(
     ("data", "limit", "lines"),
     [
-        (b"ab\nxxxxxxxxxx\ncd\n\nz", 5, [b"ab", LongLine(11), b"cd", b"", b"z"]),
-        (b"ab\nxxxxxxxxxx", 5, [b"ab", LongLine(10)]),
-        (b"12345\n123456\n", 5, [b"12345", LongLine(7)]),
+        (b"ab\nxxxxxxxxxx\ncd\n\nz", 5, [b"ab", LongLine(11, b"x"), b"cd", b"", b"z"]),
+        (b"ab\nxxxxxxxxxx", 5, [b"ab", LongLine(10, b"x")]),
+        (b"  #  comment\n       \n", 5, [LongLine(13, b"#"), LongLine(8, b"")]),
+        (b"12345\n123456\n", 5, [b"12345", LongLine(7, b"1")]),
         (b"", 5, []),
         (b"\n", 5, [b""]),
     ],
@@ -194,4 +195,18 @@ def test_bounded_lines_across_reads() -> None:
     """Lines cut by the reads are whole again; a long one spans many reads."""
     data = b"a" * 70_000 + b"\n" + b"b" * 4096 + b"\n" + b"c" * 10 + b"\n"
     found = list(bounded_lines(io.BufferedReader(io.BytesIO(data), buffer_size=1000)))
-    assert found == [LongLine(70_001), b"b" * 4096, b"c" * 10]
+    assert found == [LongLine(70_001, b"a"), b"b" * 4096, b"c" * 10]
+
+
+def test_a_long_comment_or_blank_line_is_skipped_as_a_short_one(tmp_path: Path) -> None:
+    """Blank lines and comments get no record, however long (a long line of text still gets
+    its error record), across reads too."""
+    hand = "7S 8S 10S 7C 9C JC 7D 8D 7H 9H"
+    lines = [hand, "#" + "c" * 5000, " " * 5000, "\ufeff  #" + "c" * 200_000, "x" * 5000, hand]
+    path = tmp_path / "hands.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    command = [sys.executable, "-m", "advisor", "batch", str(path), "-q", "--format", "jsonl"]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [record["line"] for record in records] == [1, 5, 6]
+    assert "error" in records[1] and done.returncode == 2

@@ -65,7 +65,7 @@ def solve_lines(
 def _read(line: bytes | str | LongLine) -> Deal | Phrase | None:
     """The deal on a line, or what is wrong with it; None for a comment."""
     if isinstance(line, LongLine):
-        return LONG_LINE
+        return None if line.first == b"#" else LONG_LINE
     if isinstance(line, bytes):
         text = line_content(line.decode("utf-8", "surrogateescape"))
         if text[:1] != "#":

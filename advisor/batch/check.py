@@ -306,7 +306,7 @@ class Checker:
             self._check_text(chunk, sink)
         elif isinstance(chunk, CsvChunk):
             self._check_csv(chunk, sink)
-        else:
+        elif not chunk.skipped:
             sink.error(chunk.line, LONG_LINE)
         return sink.result(chunk.size)
 

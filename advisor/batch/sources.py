@@ -18,7 +18,7 @@ from typing import IO, Any, NamedTuple
 from advisor.errors import BatchError, os_reason
 from advisor.i18n import Phrase
 from advisor.limits import LONG_LINE, MAX_LINE_BYTES
-from advisor.text import BYTE_ORDER_MARK, shown
+from advisor.text import BYTE_ORDER_MARK, first_byte, shown
 
 STDIN_LABEL = "<stdin>"
 BLOCK_SIZE = 1 << 16  # bytes of text per chunk
@@ -59,11 +59,18 @@ class CsvChunk:
 @dataclass(frozen=True)
 class LongLine:
     """A line longer than :data:`~advisor.limits.MAX_LINE_BYTES`: its bytes (``size``) were
-    dropped as they were read, and it gets an error record."""
+    dropped as they were read, and it gets an error record, unless it is blank or a comment,
+    as its first byte that is not white space tells (:func:`~advisor.text.first_byte`)."""
 
     file: str
     line: int
     size: int
+    first: bytes = b""
+
+    @property
+    def skipped(self) -> bool:
+        """A blank line or a comment: no record, as for a short one."""
+        return self.first in (b"", b"#")
 
 
 @dataclass(frozen=True)
@@ -143,15 +150,15 @@ def _text_chunks(label: str, stream: IO[bytes], block_size: int) -> Iterator[Tex
     :data:`MAX_LINE_BYTES` becomes a :class:`LongLine`, its bytes dropped as they come: never
     held whole, however long."""
     read = getattr(stream, "read1", stream.read)
-    line, pending = 1, b""
+    line, pending, first = 1, b"", b""
     dropped = -1  # bytes of an over-long line dropped so far; -1: not in one
     while block := read(block_size):
         if dropped >= 0:
             end = block.find(b"\n")
             if end < 0:
-                dropped += len(block)
+                dropped, first = dropped + len(block), first_byte(block, first)
                 continue
-            yield LongLine(label, line, dropped + end + 1)
+            yield LongLine(label, line, dropped + end + 1, first_byte(block[:end], first))
             line, dropped, block = line + 1, -1, block[end + 1 :]
         data = pending + block
         cut = data.rfind(b"\n") + 1
@@ -160,9 +167,9 @@ def _text_chunks(label: str, stream: IO[bytes], block_size: int) -> Iterator[Tex
             yield from _whole_lines(label, line, data[:cut])
             line += data.count(b"\n", 0, cut)
         if len(pending) > MAX_LINE_BYTES:
-            dropped, pending = len(pending), b""
+            dropped, first, pending = len(pending), first_byte(pending), b""
     if dropped >= 0:
-        yield LongLine(label, line, dropped)
+        yield LongLine(label, line, dropped, first)
     elif pending:
         yield from _whole_lines(label, line, pending)
 
@@ -191,7 +198,7 @@ def _whole_lines(label: str, first: int, data: bytes) -> Iterator[TextChunk | Lo
         if len(text) > MAX_LINE_BYTES:
             if at > start:
                 yield TextChunk(label, line, data[start:at])
-            yield LongLine(label, number, len(text) + 1)
+            yield LongLine(label, number, len(text) + 1, first_byte(text))
             line, start = number + 1, at + len(text) + 1
         at += len(text) + 1
     if start < len(data):
