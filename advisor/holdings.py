@@ -20,6 +20,7 @@ from advisor.cards import (
 )
 from advisor.errors import DuplicateCardError, NotationError
 from advisor.i18n import Phrase, as_cards
+from advisor.text import cut_short
 
 # The rank indexes (0 = the 7) of every 8-bit holding, low to high: the bulk paths (the talon
 # outlook judges thousands of holdings) need plain ints, not Rank members built each time.
@@ -115,7 +116,7 @@ class HoldingPattern(NamedTuple):
         """
         words = text.split()
         if not words:
-            raise NotationError(Phrase("'{text}' names no cards", text=text))
+            raise NotationError(Phrase("'{text}' names no cards", text=cut_short(text)))
         check_alphabet(text)
         if len(words) > 8:
             raise NotationError(
@@ -123,7 +124,7 @@ class HoldingPattern(NamedTuple):
                     "'{text}' has {count} card: a suit has only 8",
                     "'{text}' has {count} cards: a suit has only 8",
                     len(words),
-                    text=text,
+                    text=cut_short(text),
                 )
             )
         positions = []
@@ -131,12 +132,20 @@ class HoldingPattern(NamedTuple):
             alternatives = word.split("|")
             if any(not alt for alt in alternatives):
                 raise NotationError(
-                    Phrase("'{text}': '{word}' has an empty alternative", text=text, word=word)
+                    Phrase(
+                        "'{text}': '{word}' has an empty alternative",
+                        text=cut_short(text),
+                        word=cut_short(word),
+                    )
                 )
             ranks = sorted({_single_rank(alt, text) for alt in alternatives})
             if len(ranks) != len(alternatives):
                 raise DuplicateCardError(
-                    Phrase("'{text}': '{word}' names a rank twice", text=text, word=word)
+                    Phrase(
+                        "'{text}': '{word}' names a rank twice",
+                        text=cut_short(text),
+                        word=cut_short(word),
+                    )
                 )
             positions.append(tuple(ranks))
         positions.sort()
@@ -145,13 +154,17 @@ class HoldingPattern(NamedTuple):
             twice = next(r for r in singles if singles.count(r) > 1)
             raise DuplicateCardError(
                 Phrase(
-                    "'{text}' names the rank {rank} twice", text=text, rank=as_cards(twice.symbol)
+                    "'{text}' names the rank {rank} twice",
+                    text=cut_short(text),
+                    rank=as_cards(twice.symbol),
                 )
             )
         pattern = cls(tuple(positions))
         if not pattern.holdings():
             raise NotationError(
-                Phrase("'{text}' spells no possible holding (a rank used twice?)", text=text)
+                Phrase(
+                    "'{text}' spells no possible holding (a rank used twice?)", text=cut_short(text)
+                )
             )
         return pattern
 
@@ -183,16 +196,16 @@ def _single_rank(text: str, key: str) -> Rank:
     try:
         mask = parse_ranks(text)
     except (NotationError, DuplicateCardError) as error:
-        named = character(text) if len(text) == 1 else Phrase("'{char}'", char=text)
+        named = character(text) if len(text) == 1 else Phrase("'{char}'", char=cut_short(text))
         raise NotationError(
-            Phrase("'{key}': {text} is not a Preferans rank (7..A)", key=key, text=named)
+            Phrase("'{key}': {text} is not a Preferans rank (7..A)", key=cut_short(key), text=named)
         ) from error
     if mask.bit_count() != 1:
         raise NotationError(
             Phrase(
                 "'{key}': '{text}' is more than one rank (separate them by spaces)",
-                key=key,
-                text=text,
+                key=cut_short(key),
+                text=cut_short(text),
             )
         )
     return Rank(mask.bit_length() - 1)

@@ -49,7 +49,7 @@ from advisor.table import (
     resolve_table_path,
 )
 from advisor.table_file import not_a_section, parse_toml, read_table_file, shown_value
-from advisor.text import shown
+from advisor.text import cut_short, shown
 from advisor.words import Word
 
 if sys.version_info >= (3, 11):
@@ -178,7 +178,7 @@ def parse_key(text: str) -> EditKey:
         raise TableError(
             Phrase(
                 "'{key}' is not a setting of the convention: they are {settings}",
-                key=shown(text),
+                key=cut_short(shown(text)),
                 settings=conventions,
             )
         )
@@ -186,7 +186,11 @@ def parse_key(text: str) -> EditKey:
         if name[len(RULES) + 1 :] in RULE_DEFAULTS:
             return EditKey(KeyKind.RULE, name[len(RULES) + 1 :])
         raise TableError(
-            Phrase("'{key}' is not a rule: the rules are {rules}", key=shown(text), rules=rules)
+            Phrase(
+                "'{key}' is not a rule: the rules are {rules}",
+                key=cut_short(shown(text)),
+                rules=rules,
+            )
         )
     try:
         pattern = HoldingPattern.parse(name)
@@ -195,7 +199,7 @@ def parse_key(text: str) -> EditKey:
             raise TableError(
                 Phrase(
                     "'{key}' is not a setting, nor a holding: {error}",
-                    key=shown(text),
+                    key=cut_short(shown(text)),
                     error=error.phrase,
                 )
             ) from None
@@ -203,7 +207,7 @@ def parse_key(text: str) -> EditKey:
             Phrase(
                 "'{key}' is not a setting: the settings are {settings}, and {rules} (or give a "
                 'holding, such as "7 10")',
-                key=shown(text),
+                key=cut_short(shown(text)),
                 settings=", ".join(SETTING_KEYS),
                 rules=rules + ", " + conventions,
             )

@@ -142,3 +142,12 @@ def test_click_and_the_advisor_quote_long_values_cut_short(args: list[str], mess
                           text=True, check=False)  # fmt: skip
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(message) and len(done.stderr) < 200
+
+
+@pytest.mark.parametrize("key", ["x" * 500, "7 " + "x" * 500, "rules." + "x" * 500,
+                                 "convention." + "x" * 500])  # fmt: skip
+def test_a_long_table_key_is_quoted_cut_short(tmp_path: Path, key: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "advisor", "table", "set", key, "5", "--table",
+                           str(tmp_path / "t.toml")], capture_output=True, text=True,
+                          check=False)  # fmt: skip
+    assert done.returncode == 2 and "x" * 40 not in done.stderr and "x…'" in done.stderr
