@@ -75,7 +75,8 @@ def check_jobs(jobs: int) -> int:
 def check_trick_price(penalty: float, factor: int, repeat: int) -> float:
     """The price of an all-pass trick, ``penalty`` times ``factor`` (the progression's, for the
     ``repeat``-th all-pass in a row), if it is at most :data:`MAX_TRICK_PRICE` points: every
-    figure made from it stays a number a player could write."""
+    figure made from it stays a number a player could write; rounded to twelve decimals, so
+    that 0.1 × 3 is written 0.3 (not 0.30000000000000004)."""
     if factor > MAX_TRICK_PRICE / penalty:  # compared before multiplying: no overflow
         raise LimitError(
             Phrase(
@@ -87,7 +88,7 @@ def check_trick_price(penalty: float, factor: int, repeat: int) -> float:
                 limit=MAX_TRICK_PRICE,
             )
         )
-    return penalty * factor
+    return round(penalty * factor, 12)
 
 
 def resolve_jobs(jobs: int) -> int:

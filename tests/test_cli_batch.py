@@ -189,6 +189,14 @@ def test_output_file_is_written_whole(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["out.jsonl"]
 
 
+def test_output_dash_is_standard_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run("-o", "-", "-q", input=f"{CLEAN}\n")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [record("<stdin>", 1, None, CLEAN)]
+    assert list(tmp_path.iterdir()) == []  # no file named "-"
+
+
 def test_output_into_a_missing_directory() -> None:
     result = run("-o", "/nonexistent/out.jsonl", input=CLEAN)
     assert result.stderr == (

@@ -89,7 +89,7 @@ from advisor.text import shown as shown_text
     "--output",
     metavar="FILE",
     callback=named_file,
-    help=N_("Write the results to FILE, whole or not at all."),
+    help=N_("Write the results to FILE, whole or not at all (-: standard output)."),
 )
 @jobs_option(N_("Processes to check with (0: all cores; at most 4 a core)."))
 @click.option("-q", "--quiet", is_flag=True, help=N_("No progress bar and no summary."))
@@ -134,6 +134,8 @@ def batch(
     bid_samples: int,
 ) -> None:
     """``advisor batch``: its help is the command's ``help`` above (translated when shown)."""
+    if output == "-":  # standard output, as "-" among the files is standard input
+        output = None
     if as_json and output_format not in (None, "jsonl"):
         raise click.UsageError(
             _("--json asks for jsonl, --format asks for {format}", format=output_format)
