@@ -313,3 +313,11 @@ def test_the_suit_group_reader_agrees_with_parse_cards() -> None:
     ):
         assert _hand_by_suit_groups(text) is None
     assert _hand_by_suit_groups("♠7810 ♣789 ♦7 8 9 10") == parse_cards("♠7 8 10 ♣7 8 9 ♦7 8 9 10")
+
+
+def test_a_tricks_price_is_written_as_a_player_would() -> None:
+    """0.1 x 3 is 0.3, not 0.30000000000000004 (the price goes into JSON as it is)."""
+    from advisor.limits import check_trick_price
+
+    assert check_trick_price(0.1, 3, 3) == 0.3
+    assert str(check_trick_price(0.7, 3, 2)) == "2.1"
