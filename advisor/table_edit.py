@@ -88,8 +88,9 @@ def write_starter_table(path: str | os.PathLike[str], force: bool = False) -> Pa
 @contextlib.contextmanager
 def _editing(target: Path, make_folder: bool) -> Iterator[None]:
     """Hold ``target``'s edit lock for the block, its folder made first when ``make_folder``
-    (and removed again, if still empty, when the block fails: a refused edit leaves nothing)."""
-    made = _make_folder(target) if make_folder else []
+    (and removed again, if still empty, when the block fails: a refused edit leaves nothing):
+    the folder of its final target, for a link to a file not there yet as for a plain name."""
+    made = _make_folder(Path(os.path.realpath(target))) if make_folder else []
     try:
         with edit_lock(target):
             yield

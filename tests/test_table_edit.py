@@ -373,6 +373,19 @@ def test_a_dangling_link_is_written_through(tmp_path: Path) -> None:
         unset_key(tmp_path / "to-nothing.toml", "threshold")
 
 
+def test_a_dangling_link_into_a_missing_folder_gets_its_folder(tmp_path: Path) -> None:
+    """A link to a file in a folder not there yet is written through as a plain name there
+    would be: the folder is made (it was refused as a folder that cannot be locked)."""
+    link = tmp_path / "table.toml"
+    link.symlink_to("later/sub/real.toml")
+    assert set_key(link, "threshold", "66").created
+    assert link.is_symlink() and load_table(tmp_path / "later/sub/real.toml").threshold == 66
+    another = tmp_path / "starter.toml"
+    another.symlink_to("new/starter.toml")
+    write_starter_table(another)
+    assert another.is_symlink() and (tmp_path / "new/starter.toml").is_file()
+
+
 def test_crlf_line_endings_are_kept(tmp_path: Path) -> None:
     path = tmp_path / "windows.toml"
     path.write_bytes(MINE.replace("\n", "\r\n").encode("utf-8"))
