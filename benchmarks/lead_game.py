@@ -57,6 +57,12 @@ def defender_case(rng: random.Random) -> list[str]:
     return ["--defender", hand, "--talon", talon, "--contract", contract, "--declarer", declarer]
 
 
+def _summary(found: dict[str, object]) -> str:
+    return f"{found['layouts']} layouts, best {found['best']}" + (
+        "" if found["clear"] else " (close)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=8, help="cases of each kind")
@@ -67,16 +73,7 @@ def main() -> None:
     cases = [("declarer", case) for case in declarer_cases(options.seed, options.cases)]
     cases += [("random", random_case(rng)) for _ in range(options.cases)]
     cases += [("defender", defender_case(rng)) for _ in range(options.cases)]
-    runs = []
-    for kind, arguments in cases:
-        wall, cpu, found = whist.timed(arguments, options.jobs, command="lead")
-        runs.append(whist.Run(kind, arguments, wall, cpu, found))
-        error = found.get("error")
-        summary = error if isinstance(error, str) else (
-            f"{found['layouts']} layouts, best {found['best']}"
-            f"{'' if found['clear'] else ' (close)'}"
-        )  # fmt: skip
-        print(f"{kind:8} {wall:5.2f} s wall {cpu:5.2f} s cpu  {' '.join(arguments)}  {summary}")
+    runs = whist.run_all(cases, options.jobs, "lead", _summary, " ".join)
     whist.report(runs, ("declarer", "random", "defender"), "lead")
 
 

@@ -126,18 +126,35 @@ def main() -> None:
     rng = random.Random(options.seed)
     cases = [("declared", declared_case(rng)) for _ in range(options.cases)]
     cases += [("random", random_case(rng)) for _ in range(options.cases)]
+    runs = run_all(
+        cases, options.jobs, "whist", _summary, lambda arguments: " ".join(arguments[1:3])
+    )
+    report(runs, ("declared", "random"), "whist")
+
+
+def _summary(found: dict[str, object]) -> str:
+    return f"kept {found['kept']}/{found['drawn']}, {found['best']}" + (
+        "" if found["clear"] else " (close)"
+    )
+
+
+def run_all(
+    cases: list[tuple[str, list[str]]],
+    jobs: int,
+    command: str,
+    summary: Callable[[dict[str, object]], str],
+    label: Callable[[list[str]], str],
+) -> list[Run]:
+    """Each case run and timed (:func:`timed`), a line printed for it as it ends: its kind, its
+    seconds, its ``label`` and its answer's ``summary`` (or its error)."""
     runs = []
     for kind, arguments in cases:
-        wall, cpu, found = timed(arguments, options.jobs)
+        wall, cpu, found = timed(arguments, jobs, command)
         runs.append(Run(kind, arguments, wall, cpu, found))
         error = found.get("error")
-        summary = error if isinstance(error, str) else (
-            f"kept {found['kept']}/{found['drawn']}, {found['best']}"
-            f"{'' if found['clear'] else ' (close)'}"
-        )  # fmt: skip
-        game = " ".join(arguments[1:3])
-        print(f"{kind:8} {wall:5.2f} s wall {cpu:5.2f} s cpu  {game}  {summary}")
-    report(runs, ("declared", "random"), "whist")
+        said = error if isinstance(error, str) else summary(found)
+        print(f"{kind:8} {wall:5.2f} s wall {cpu:5.2f} s cpu  {label(arguments)}  {said}")
+    return runs
 
 
 def report(runs: list[Run], kinds: tuple[str, ...], command: str) -> None:
