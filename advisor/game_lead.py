@@ -71,8 +71,7 @@ from advisor.whist.problem import Choice, Leader, WhistProblem
 MAX_PIECE = 64  # layouts a piece of the solving at most (a bar that moves)
 DRAWS_PER_SAMPLE = 20
 """Splits drawn at most per layout asked for, in search of those on which the defence said
-what it said (under the folk model both defenders whist on a tenth of the splits or more of
-the hands measured)."""
+what it said: a decision the whist model makes on one split in twenty still finds them all."""
 
 
 # --- the figures -------------------------------------------------------------------------------
@@ -412,12 +411,12 @@ def _valued(
     rows = _solved(question, found.triples, leads, jobs, progress)
     width, exact, level = 1 + len(classes), question.samples is None, question.contract.level
     tables = {number: points_of(WHISTS[number]) for number in set(found.outcomes)}
-
-    def points(column: int) -> list[float]:
-        pairs = zip(found.outcomes, rows[column::width], strict=True)
-        return [tables[outcome][tricks] for outcome, tricks in pairs]
-
-    columns = [_figures(rows[column::width], points(column), level, exact, cards)
+    points = [
+        [tables[outcome][tricks] for outcome, tricks in zip(found.outcomes, rows[column::width],
+                                                             strict=True)]
+        for column in range(width)
+    ]  # fmt: skip
+    columns = [_figures(rows[column::width], points[column], level, exact, cards)
                for column, cards in enumerate([CardSet(0), *classes])]  # fmt: skip
     double_dummy, figures = columns[0], columns[1:]
     given_away = 1 if question.leader is Seat.M else -1  # his tricks, or the declarer's
@@ -429,7 +428,7 @@ def _valued(
     ranked = sorted(range(len(figures)), key=order)
     margin = None
     if len(ranked) > 1:
-        margin = difference_interval(points(1 + ranked[0]), points(1 + ranked[1]), exact)
+        margin = difference_interval(points[1 + ranked[0]], points[1 + ranked[1]], exact)
     outcomes = {outcome: found.outcomes.count(WHISTS.index(outcome)) for outcome in PLAYED}
     return GameLead(question, found.drawn, {o: n for o, n in outcomes.items() if n},
                     tuple(figures[n] for n in ranked), double_dummy, margin)  # fmt: skip

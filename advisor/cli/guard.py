@@ -99,15 +99,20 @@ class Stopped(BaseException):
 _STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
-_QUOTED = re.compile(f"'([^']{{{MAX_QUOTED_CHARS + 1},}})'")
-"""A long value quoted in click's message ('xxxx…' is not one of …, No such option '…')."""
+_LONG_VALUE = re.compile(f"'([^']{{{MAX_QUOTED_CHARS + 1},}})'|(\\d{{{MAX_QUOTED_CHARS + 1},}})")
+"""A long value in a usage error: quoted ('xxxx…' is not one of …, No such option '…'), or a
+number (999… is not in the range …, jobs must be at most 8 …, not 999…)."""
 
 
 def _cut_quotes(message: str) -> str:
-    """click's message on one line, each long value it quotes cut short, as the advisor's own
-    messages quote user text (:func:`advisor.text.cut_short`)."""
-    line = " ".join(message.split())
-    return _QUOTED.sub(lambda match: f"'{cut_short(match.group(1))}'", line)
+    """A usage error's message on one line, each long value in it cut short, as the advisor's
+    own messages quote user text (:func:`advisor.text.cut_short`)."""
+
+    def cut(match: re.Match[str]) -> str:
+        quoted, number = match.groups()
+        return cut_short(number) if quoted is None else f"'{cut_short(quoted)}'"
+
+    return _LONG_VALUE.sub(cut, " ".join(message.split()))
 
 
 def _stop(signum: int, frame: FrameType | None) -> None:

@@ -12,7 +12,7 @@ from advisor.cli.help import Option
 from advisor.defaults import ALLPASS_DEALS, EXACT_DEALS
 from advisor.errors import AdvisorError, ContractError, LimitError
 from advisor.i18n import N_, Phrase, _
-from advisor.limits import MAX_DISCARD_SAMPLES, MAX_QUOTED_CHARS, MAX_SAMPLES, resolve_jobs
+from advisor.limits import MAX_DISCARD_SAMPLES, MAX_SAMPLES, resolve_jobs
 from advisor.seats import Lead, Position
 from advisor.table import Table, load_table, resolve_table_path
 from advisor.text import cut_short
@@ -30,8 +30,9 @@ APP_NAME = "advisor"
 class WholeNumber(click.IntRange):
     """click's integer (within a range when one is given), with messages of the advisor's own
     for what is not one, in the language spoken (click names the type in English: "'abc' — не
-    integer range"), and a long value quoted cut short (:func:`advisor.text.cut_short`): a
-    100,000-digit ``--seed`` is not echoed whole."""
+    integer range"), a long value quoted cut short (:func:`advisor.text.cut_short`): a
+    100,000-digit ``--seed`` is not echoed whole (click's own messages, out of range, are cut
+    by the guard, :mod:`advisor.cli.guard`)."""
 
     name = "integer"
 
@@ -46,13 +47,7 @@ class WholeNumber(click.IntRange):
             if value.strip().lstrip("+-").isdigit():  # more digits than Python reads
                 self.fail(_("{value} is a number of too many digits", value=quoted), param, ctx)
             self.fail(_("{value} is not a whole number", value=quoted), param, ctx)
-        try:
-            return super().convert(value, param, ctx)
-        except click.BadParameter as error:  # out of range: click's message, the number cut
-            if not isinstance(value, str) or len(value) <= MAX_QUOTED_CHARS:
-                raise
-            number = str(_integer_of(value))
-            self.fail(error.message.replace(number, cut_short(number)), param, ctx)
+        return super().convert(value, param, ctx)  # out of range: the guard cuts the number
 
 
 def _integer_of(text: str) -> int | None:
@@ -97,9 +92,7 @@ def jobs_option(help_text: str, short: bool = True, default: int = 1) -> Callabl
         try:
             return resolve_jobs(value)
         except LimitError as error:
-            number = str(value)  # a 4,000-digit --jobs: its digits cut short in the message
-            message = error.text().replace(number, cut_short(number))
-            raise click.BadParameter(message, ctx, param) from None
+            raise click.BadParameter(error.text(), ctx, param) from None
 
     names = ("-j", "--jobs") if short else ("--jobs",)
     return click.option(
