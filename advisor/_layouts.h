@@ -3,7 +3,8 @@
  * misère, and advisor/game/_core.c, game contracts), in one place: the pool of the
  * defenders' cards, and a buffer of 4-byte values that name the splits of it. Include it after
  * Python.h, _cards.h and _splits.h. Also the walk over a run of splits and the list of
- * counts over them, for the calls that count every layout.
+ * counts over them, for the calls that count every layout; and a buffer of whole layouts, for
+ * the calls that fix the first card.
  */
 #ifndef ADVISOR_LAYOUTS_H
 #define ADVISOR_LAYOUTS_H
@@ -89,6 +90,23 @@ static int walk_of(Walk *walk, u32 m, u32 pool, unsigned long long start,
 static u32 walk_hand(const Walk *walk) { return spread_subset(walk->subset, walk->pool_cards); }
 static void walk_next(Walk *walk) {
     if (walk->k > 0) walk->subset = next_combination(walk->subset);
+}
+
+/* A buffer of whole layouts, as the calls that fix the first card take them (lead_many):
+ * M's, L's and R's hands, three 4-byte masks a layout. */
+enum { LAYOUT_BYTES = 12 };
+
+static void read_layout(const char *values, Py_ssize_t i, u32 h[3]) {
+    memcpy(h, values + LAYOUT_BYTES * i, LAYOUT_BYTES);
+}
+
+/* -1 with a ValueError unless the leader of layout `i`, whose hands are `h`, holds every card
+ * of `leads`. */
+static int check_leads_held(const u32 h[3], int leader, u32 leads, Py_ssize_t i) {
+    if (!(leads & ~h[leader])) return 0;
+    PyErr_Format(PyExc_ValueError, "layouts[%zd]: the leader does not hold the leads %#x", i,
+                 leads & ~h[leader]);
+    return -1;
 }
 
 /* A list of `n` counts (a histogram of M's tricks, of suits...) as Python ints (NULL with an

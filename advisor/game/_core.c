@@ -1051,21 +1051,15 @@ static PyObject *py_enumerate(PyObject *self, PyObject *args) {
     return count_list(hist, HIST);
 }
 
-enum { LAYOUT_BYTES = 12 }; /* a layout in lead_many's buffer: M's, L's and R's hands */
-
 /* Check every layout of lead_many's buffer, and that the leader holds every card of `leads`
  * in each (before the search lets go of the GIL); -1 with a ValueError if not. */
 static int check_lead_layouts(const char *values, Py_ssize_t count, int trump, int leader,
                               u32 leads) {
     for (Py_ssize_t i = 0; i < count; i++) {
         u32 h[3];
-        memcpy(h, values + LAYOUT_BYTES * i, LAYOUT_BYTES);
+        read_layout(values, i, h);
         if (check_position(h, trump, leader, NULL, 0) < 0) return -1;
-        if (leads & ~h[leader]) {
-            PyErr_Format(PyExc_ValueError, "layouts[%zd]: the leader does not hold the leads %#x", i,
-                         leads & ~h[leader]);
-            return -1;
-        }
+        if (check_leads_held(h, leader, leads, i) < 0) return -1;
     }
     return 0;
 }
@@ -1106,7 +1100,7 @@ static PyObject *py_lead_many(PyObject *self, PyObject *args) {
     int guess = -1;
     for (Py_ssize_t i = 0; i < count && !(s.stopped = stop_asked ? STOP_ASKED : 0); i++) {
         u32 h[3];
-        memcpy(h, (const char *)view.buf + LAYOUT_BYTES * i, LAYOUT_BYTES);
+        read_layout(view.buf, i, h);
         s.root_wins = root_history_for(h[0], h[1] | h[2], trump, leader);
         s.age = next_layout_age();
         Root root = root_of(h[0], h[1], h[2], trump, leader, NULL, 0);

@@ -53,12 +53,6 @@ static int lead_value(u32 m, u32 l, u32 r, int leader, int card, int low, int mo
     return budget->spent ? GAVE_UP : tricks;
 }
 
-enum { LAYOUT_BYTES = 12 }; /* a layout in the buffer: M's, L's and R's hands, 4 bytes each */
-
-static void read_layout(const char *values, Py_ssize_t i, u32 h[3]) {
-    memcpy(h, values + LAYOUT_BYTES * i, LAYOUT_BYTES);
-}
-
 /* Check every layout of the buffer and that the leader holds every card of `leads` in each
  * (before the search lets go of the GIL); -1 with a ValueError if not. */
 static int check_lead_layouts(const char *values, Py_ssize_t count, int leader, u32 leads) {
@@ -66,11 +60,7 @@ static int check_lead_layouts(const char *values, Py_ssize_t count, int leader, 
         u32 h[3];
         read_layout(values, i, h);
         if (check_layout(h[0], h[1], h[2]) < 0) return -1;
-        if (leads & ~h[leader]) {
-            PyErr_Format(PyExc_ValueError, "layouts[%zd]: the leader does not hold the leads %#x", i,
-                         leads & ~h[leader]);
-            return -1;
-        }
+        if (check_leads_held(h, leader, leads, i) < 0) return -1;
     }
     return 0;
 }
