@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING
 
 from advisor.cards import DECK_MASK, HAND_SIZE, WITH_TALON, CardSet
 from advisor.defaults import LEAD_LAYOUTS
-from advisor.errors import LayoutError, LimitError
+from advisor.errors import ExactError, LayoutError, LimitError
 from advisor.i18n import Phrase, as_cards
 from advisor.lead_figures import BlindLead, DiscardRule, LeadFigures, TrickFigures
 from advisor.limits import MIN_INTERVAL_SAMPLES, check_jobs, check_samples
@@ -135,6 +135,13 @@ def lead_odds_after_discard(
     from advisor.exact.settings import ExactSettings
 
     _check_run(samples, jobs)
+    if table.pass_score is None:  # passing's price then needs the ten dealt, not the twelve
+        raise ExactError(
+            Phrase(
+                'pass_score = "allpass" needs the ten cards as dealt to choose the discard: '
+                "give HAND as the ten kept, with --discards"
+            )
+        )
     settings = ExactSettings(samples=samples or LEAD_LAYOUTS, seed=seed, jobs=jobs)
     chosen = discard_odds(twelve, Lead.ME, table, settings, progress=progress).best
     found = lead_odds(chosen.hand, chosen.discards, samples=samples, seed=seed, jobs=jobs,

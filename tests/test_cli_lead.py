@@ -125,6 +125,20 @@ def test_twelve_cards_discard_first(runner: CliRunner) -> None:
     assert out.splitlines()[2:] == given.splitlines()[2:]
 
 
+def test_twelve_cards_under_an_all_pass_pass_score_ask_for_the_discards(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    table = tmp_path / "allpass.toml"
+    table.write_text('pass_score = "allpass"\n', encoding="utf-8")
+    code, out = run(runner, ISSUE_HAND + " AD AH", "--table", str(table))
+    assert code == 2
+    assert out.count("\n") == 1 and "--discards" in out and "allpass" in out
+    # The ten kept and their discards need no price of passing: the lead is played.
+    code, _ = run(runner, ISSUE_HAND, "--discards", "AD AH", "--table", str(table),
+                  "--samples", "100")  # fmt: skip
+    assert code == 0
+
+
 @needs_solver
 def test_json_is_the_text_in_figures(runner: CliRunner) -> None:
     code, out = run(runner, ISSUE_HAND, "--discards", "AD AH", "--samples", "300", "--json")
