@@ -62,8 +62,7 @@ from advisor.holdings import Holding
 from advisor.i18n import N_, Phrase
 from advisor.limits import (
     MIN_INTERVAL_SAMPLES,
-    check_jobs,
-    check_samples,
+    check_run,
     no_interval,
     reported_interval,
 )
@@ -341,9 +340,7 @@ def calibrate(
     ``progress(done, total)`` is called as each piece of work (a representative hand of a
     holding) is done."""
     figure = _catch_figure(figure)
-    if samples is not None:
-        check_samples(samples)
-    check_jobs(jobs)
+    check_run(samples, jobs)
     if not leads:
         raise CalibrationError(Phrase("there is no lead to calibrate: give me, them or both"))
     if any(lead not in LEADS for lead in leads):

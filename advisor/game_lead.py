@@ -55,7 +55,7 @@ from advisor.game.solver import lead_tricks, stop_searches
 from advisor.i18n import Phrase
 from advisor.jsonout import contract_json
 from advisor.lead import lead_classes
-from advisor.limits import MIN_INTERVAL_SAMPLES, check_jobs, check_samples
+from advisor.limits import MIN_INTERVAL_SAMPLES, check_run
 from advisor.parallel import CHUNKS_PER_JOB, ProgressCallback, Stages, in_order, runs
 from advisor.points import TRICKS, Whist, declarer_points
 from advisor.sampling import mean_interval
@@ -233,7 +233,7 @@ def declarer_lead(
     when ``samples`` is None). :class:`LayoutError` for a bad hand or too few such splits,
     :class:`WhistError` for a defence the whist model never says."""
     pool = catchers_pool(hand, discards)
-    _check_run(samples, jobs)
+    check_run(samples, jobs)
     question = LeadQuestion(Seat.M, hand, discards, None, contract, convention, defence,
                             samples, seed)  # fmt: skip
     _check_heard(question)
@@ -257,7 +257,7 @@ def defender_lead(
     L or R alone; None: the defender whisted, his partner as the whist model says)."""
     if problem.leader is not Leader.ME:
         raise ValueError("the defender leads the first trick")
-    _check_run(samples, jobs)
+    check_run(samples, jobs)
     question = LeadQuestion(problem.defender, problem.hand, None, problem.talon,
                             problem.contract, problem.convention, defence, samples,
                             seed)  # fmt: skip
@@ -470,9 +470,3 @@ def _figures(
 
 
 # --- input -------------------------------------------------------------------------------------
-
-
-def _check_run(samples: int | None, jobs: int) -> None:
-    check_jobs(jobs)
-    if samples is not None:
-        check_samples(samples)

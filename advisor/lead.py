@@ -57,7 +57,7 @@ from advisor.defaults import LEAD_LAYOUTS
 from advisor.errors import ExactError, LayoutError, LimitError
 from advisor.i18n import Phrase, as_cards
 from advisor.lead_figures import BlindLead, DiscardRule, LeadFigures, TrickFigures
-from advisor.limits import MIN_INTERVAL_SAMPLES, check_jobs, check_samples
+from advisor.limits import MIN_INTERVAL_SAMPLES, check_run
 from advisor.parallel import CHUNKS_PER_JOB, ProgressCallback, Stages, in_order, runs
 from advisor.sampling import wilson_interval
 from advisor.seats import Lead, Seat
@@ -443,11 +443,8 @@ def _spans(count: int, jobs: int) -> list[range]:
 
 
 def _check_run(samples: int | None, jobs: int) -> None:
-    check_jobs(jobs)
-    if samples is None:
-        return
-    check_samples(samples)
-    if samples < MIN_INTERVAL_SAMPLES:
+    check_run(samples, jobs)
+    if samples is not None and samples < MIN_INTERVAL_SAMPLES:
         raise LimitError(
             Phrase(
                 "the number of samples must be at least {least} (the fewest a 95% interval is "

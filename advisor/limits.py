@@ -72,6 +72,14 @@ def check_jobs(jobs: int) -> int:
     return jobs
 
 
+def check_run(samples: int | None, jobs: int) -> None:
+    """The checks of an exact run's ``samples`` (None: every layout) and ``jobs``: each
+    :func:`check_samples` and :func:`check_jobs`, raising :class:`LimitError`."""
+    check_jobs(jobs)
+    if samples is not None:
+        check_samples(samples)
+
+
 def check_trick_price(penalty: float, factor: int, repeat: int) -> float:
     """The price of an all-pass trick, ``penalty`` times ``factor`` (the progression's, for the
     ``repeat``-th all-pass in a row), if it is at most :data:`MAX_TRICK_PRICE` points: every

@@ -88,50 +88,78 @@ _WHITE = b" \t\r\n\x0b\x0c"
 _BOM = BYTE_ORDER_MARK.encode("utf-8")
 
 
-def first_byte(data: bytes, seen: bytes = b"") -> bytes:
-    """The first byte of a line that is not white space (as :func:`line_content` strips it,
-    in ASCII) nor a byte-order mark, from ``seen``, the one found in its bytes before (``b""``:
-    none yet), and more of them, ``data``.
+def line_start(data: bytes, seen: bytes = b"") -> bytes:
+    """A line's bytes from the first that is not white space (as :func:`line_content` strips
+    it, in ASCII) nor a byte-order mark, at most three: ``seen``, what its bytes before gave
+    (``b""``: none yet), then more of them, ``data``. Three bytes are enough to tell a mark cut
+    by a read (its first one or two bytes, kept until the rest comes) from the line's content.
 
-    >>> first_byte(b"  # a note"), first_byte(b"   "), first_byte(b"", b"7")
-    (b'#', b'', b'7')
+    >>> line_start(b"  \\xef"), line_start(b"\\xbb\\xbf # note", b"\\xef"), line_start(b"", b"7ab")
+    (b'\\xef', b'# n', b'7ab')
     """
-    if seen:
+    if seen and not _BOM.startswith(seen):
         return seen
-    rest = data.lstrip(_WHITE)
+    rest = (seen + data).lstrip(_WHITE)
     while rest.startswith(_BOM):
         rest = rest[len(_BOM) :].lstrip(_WHITE)
-    return rest[:1]
+    return rest[: len(_BOM)]
+
+
+def first_byte(data: bytes) -> bytes:
+    """The first byte of a line that is not white space nor a byte-order mark
+    (:func:`line_start`).
+
+    >>> first_byte(b"  # a note"), first_byte(b"   "), first_byte(b"\\xef\\xbb\\xbf7")
+    (b'#', b'', b'7')
+    """
+    return line_start(data)[:1]
 
 
 READ_BYTES = 1 << 16  # read at a time: a read of a stream that never ends comes back at once
 
 
-def bounded_lines(stream: IO[bytes], limit: int = MAX_LINE_BYTES) -> Iterator[bytes | LongLine]:
-    """The lines of ``stream`` (line breaks dropped), but a :class:`LongLine` for each one
-    longer than ``limit`` bytes: memory stays flat on a stream without line breaks, and each
-    read returns within a block, so that a signal is handled while reading (``/dev/zero``, a
-    FIFO, a terminal)."""
+def line_runs(
+    stream: IO[bytes], block_size: int = READ_BYTES, limit: int = MAX_LINE_BYTES
+) -> Iterator[bytes | LongLine]:
+    """``stream`` as runs of whole lines, one a read of ``block_size`` bytes (the last run
+    may end without a line break, as the stream does), and a :class:`LongLine` for each line
+    longer than ``limit`` that goes past a read: its bytes are dropped as they come, so memory
+    stays flat on a stream without line breaks. A longer line that came within one read stays
+    in its run. Each read returns within a block, so that a signal is handled while reading
+    (``/dev/zero``, a FIFO, a terminal)."""
     read = getattr(stream, "read1", stream.read)
-    pending, first = b"", b""
+    pending, start = b"", b""  # start: the over-long line's, as line_start keeps it
     dropped = -1  # bytes of an over-long line dropped so far; -1: not in one
-    while block := read(READ_BYTES):
-        start = 0
+    while block := read(block_size):
         if dropped >= 0:
             end = block.find(b"\n")
             if end < 0:
-                dropped, first = dropped + len(block), first_byte(block, first)
+                dropped, start = dropped + len(block), line_start(block, start)
                 continue
-            yield LongLine(dropped + end + 1, first_byte(block[:end], first))
-            dropped, start = -1, end + 1
-        while (end := block.find(b"\n", start)) >= 0:
-            line = pending + block[start:end] if pending else block[start:end]
-            pending, start = b"", end + 1
-            yield line if len(line) <= limit else LongLine(len(line) + 1, first_byte(line))
-        pending += block[start:]
+            yield LongLine(dropped + end + 1, line_start(block[:end], start)[:1])
+            dropped, block = -1, block[end + 1 :]
+        data = pending + block if pending else block
+        cut = data.rfind(b"\n") + 1
+        pending = data[cut:]
+        if cut:
+            yield data[:cut]
         if len(pending) > limit:
-            dropped, first, pending = len(pending), first_byte(pending), b""
+            dropped, start, pending = len(pending), line_start(pending), b""
     if dropped >= 0:
-        yield LongLine(dropped, first)
+        yield LongLine(dropped, start[:1])
     elif pending:
         yield pending
+
+
+def bounded_lines(stream: IO[bytes], limit: int = MAX_LINE_BYTES) -> Iterator[bytes | LongLine]:
+    """The lines of ``stream`` (line breaks dropped), but a :class:`LongLine` for each one
+    longer than ``limit`` bytes, read as :func:`line_runs` reads."""
+    for run in line_runs(stream, READ_BYTES, limit):
+        if isinstance(run, LongLine):
+            yield run
+            continue
+        lines = run.split(b"\n")
+        if run.endswith(b"\n"):
+            lines.pop()
+        for line in lines:
+            yield line if len(line) <= limit else LongLine(len(line) + 1, first_byte(line))

@@ -23,12 +23,14 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from proc_watch import cpu_seconds, handles, peak_resident_bytes, poll_until
 from solver_build import require_built
 
 from advisor.allpass import solver as allpass_solver
 from advisor.limits import MAX_LINE_BYTES
-from advisor.text import LongLine, bounded_lines
+from advisor.text import LongLine, bounded_lines, first_byte, line_runs
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/status").exists(), reason="reads /proc (Linux)"
@@ -196,6 +198,40 @@ def test_bounded_lines_across_reads() -> None:
     data = b"a" * 70_000 + b"\n" + b"b" * 4096 + b"\n" + b"c" * 10 + b"\n"
     found = list(bounded_lines(io.BufferedReader(io.BytesIO(data), buffer_size=1000)))
     assert found == [LongLine(70_001, b"a"), b"b" * 4096, b"c" * 10]
+
+
+def _lines_of(data: bytes, limit: int) -> list[bytes | LongLine]:
+    """The lines of ``data`` as a reader should give them: split at line breaks, each one
+    longer than ``limit`` as its size (line break included) and first byte."""
+    *ended, last = data.split(b"\n")
+    sized = [(line, len(line) + 1) for line in ended] + ([(last, len(last))] if last else [])
+    return [
+        line if len(line) <= limit else LongLine(size, first_byte(line)) for line, size in sized
+    ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from([b"a", b" ", b"#", b"\n", b"\xef\xbb\xbf"]), max_size=60).map(
+        b"".join
+    ),
+    st.integers(1, 12),
+    st.integers(1, 9),
+)
+@example(b"  \xef\xbb\xbf#" * 2, 1, 2)  # a byte-order mark cut by the reads: a comment still
+def test_line_runs_read_in_any_blocks(data: bytes, block: int, limit: int) -> None:
+    """Whatever the reads' size, line_runs' runs are whole lines (but the stream's last) and
+    its long lines are those of the text: the two readers built on it see the same lines."""
+    runs = list(line_runs(io.BytesIO(data), block, limit))
+    assert all(run.endswith(b"\n") for run in runs[:-1] if isinstance(run, bytes))
+    found: list[bytes | LongLine] = []
+    for run in runs:
+        if isinstance(run, LongLine):
+            found.append(run)
+            continue
+        found.extend(_lines_of(run, limit))
+    assert found == _lines_of(data, limit)
+    assert list(bounded_lines(io.BytesIO(data), limit)) == _lines_of(data, limit)
 
 
 def test_a_long_comment_or_blank_line_is_skipped_as_a_short_one(tmp_path: Path) -> None:

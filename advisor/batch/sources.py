@@ -18,7 +18,8 @@ from typing import IO, Any, NamedTuple
 from advisor.errors import BatchError, os_reason
 from advisor.i18n import Phrase
 from advisor.limits import LONG_LINE, MAX_LINE_BYTES
-from advisor.text import BYTE_ORDER_MARK, first_byte, shown
+from advisor.text import BYTE_ORDER_MARK, first_byte, line_runs, shown
+from advisor.text import LongLine as DroppedLine
 
 STDIN_LABEL = "<stdin>"
 BLOCK_SIZE = 1 << 16  # bytes of text per chunk
@@ -146,32 +147,17 @@ def _reason(error: OSError) -> Phrase:
 
 
 def _text_chunks(label: str, stream: IO[bytes], block_size: int) -> Iterator[TextChunk | LongLine]:
-    """Whole lines in chunks of about ``block_size`` bytes. A line longer than
-    :data:`MAX_LINE_BYTES` becomes a :class:`LongLine`, its bytes dropped as they come: never
-    held whole, however long."""
-    read = getattr(stream, "read1", stream.read)
-    line, pending, first = 1, b"", b""
-    dropped = -1  # bytes of an over-long line dropped so far; -1: not in one
-    while block := read(block_size):
-        if dropped >= 0:
-            end = block.find(b"\n")
-            if end < 0:
-                dropped, first = dropped + len(block), first_byte(block, first)
-                continue
-            yield LongLine(label, line, dropped + end + 1, first_byte(block[:end], first))
-            line, dropped, block = line + 1, -1, block[end + 1 :]
-        data = pending + block
-        cut = data.rfind(b"\n") + 1
-        pending = data[cut:]
-        if cut:
-            yield from _whole_lines(label, line, data[:cut])
-            line += data.count(b"\n", 0, cut)
-        if len(pending) > MAX_LINE_BYTES:
-            dropped, first, pending = len(pending), first_byte(pending), b""
-    if dropped >= 0:
-        yield LongLine(label, line, dropped, first)
-    elif pending:
-        yield from _whole_lines(label, line, pending)
+    """Whole lines in chunks of about ``block_size`` bytes (:func:`~advisor.text.line_runs`).
+    A line longer than :data:`MAX_LINE_BYTES` becomes a :class:`LongLine`, its bytes dropped as
+    they come: never held whole, however long."""
+    line = 1
+    for run in line_runs(stream, block_size, MAX_LINE_BYTES):
+        if isinstance(run, DroppedLine):
+            yield LongLine(label, line, run.size, run.first)
+            line += 1
+        else:
+            yield from _whole_lines(label, line, run)
+            line += run.count(b"\n")
 
 
 def _has_long_line(data: bytes) -> bool:

@@ -25,7 +25,7 @@ from advisor.defence import WHISTS, model_decisions, model_outcome, rest_of
 from advisor.game.position import Position
 from advisor.game.solver import GameResult, solve_many, solve_position, stop_searches
 from advisor.jsonout import contract_json
-from advisor.limits import check_jobs, check_samples, no_interval, reported_interval
+from advisor.limits import check_run, no_interval, reported_interval
 from advisor.parallel import CHUNKS_PER_JOB, ProgressCallback, even_pieces, in_order
 from advisor.points import Whist, declarer_points, game_points
 from advisor.sampling import Z95, wilson_interval
@@ -252,9 +252,7 @@ def game_odds(
     (:func:`advisor.splits.sample_ranks`: same seed, same splits). ``jobs`` threads share the
     splits out in pieces; the answer does not depend on it."""
     pool = catchers_pool(hand, discards)  # bad input is named whether or not C is built
-    check_jobs(jobs)
-    if samples is not None:
-        check_samples(samples)
+    check_run(samples, jobs)
     require_core()
     ranks = array("I", range(EXACT_LAYOUTS)) if samples is None else sample_ranks(samples, seed)
     pieces = [

@@ -32,7 +32,7 @@ from advisor.build import compiled
 from advisor.cards import DECK_MASK, HAND_SIZE, Card, CardSet, Suit
 from advisor.errors import LayoutError, SolverUnavailableError
 from advisor.i18n import N_, Phrase, as_cards
-from advisor.limits import check_jobs, check_samples
+from advisor.limits import check_run
 from advisor.parallel import CHUNKS_PER_JOB, ProgressCallback, even_pieces, in_order
 from advisor.sampling import wilson_interval
 from advisor.seats import Seat
@@ -283,9 +283,7 @@ def catch_odds(
     caught splits are also counted by the suits M is caught through (:attr:`Odds.through`).
     """
     pool = catchers_pool(hand, discards)  # bad input is named whether or not C is built
-    check_jobs(jobs)
-    if samples is not None:
-        check_samples(samples)
+    check_run(samples, jobs)
     require_core()
     if samples is None:
         chunks = _exact_chunks(hand, pool, leader, jobs, per_suit)

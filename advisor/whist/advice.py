@@ -20,7 +20,7 @@ from advisor.errors import WhistError
 from advisor.exact.game import GameObjective
 from advisor.i18n import Phrase
 from advisor.jsonout import contract_json
-from advisor.limits import MIN_INTERVAL_SAMPLES, check_jobs, check_samples
+from advisor.limits import MIN_INTERVAL_SAMPLES, check_run
 from advisor.parallel import ProgressCallback
 from advisor.whist.declaring import DeclareModel, ModelName
 from advisor.whist.figures import ChoiceFigures, choice_rows, difference_interval, figures_of
@@ -118,9 +118,7 @@ def whist_advice(
     on which the declarer would have named the contract (every such split when None); the
     declarer's view is the same for every ``seed`` (:func:`declarer_view`).
     :class:`WhistError` when there is none."""
-    check_jobs(jobs)
-    if samples is not None:
-        check_samples(samples)
+    check_run(samples, jobs)
     model = model or declarer_view(problem)
     layouts = layouts_for(problem, model, samples, seed, jobs=jobs, progress=progress)
     if not layouts.kept:
