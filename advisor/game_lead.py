@@ -265,7 +265,7 @@ def defender_lead(
     heard = _Heard(problem, defence)
     stages = Stages(progress, 2)  # the layouts kept, then the leads solved on them
     kept = layouts_for(problem, heard, samples, seed, jobs=jobs, progress=stages.of(0))
-    _check_found(kept.kept, kept.drawn)
+    _check_found(kept.kept, kept.drawn, named=True)
     found = _Found(_defender_triples(problem, kept), heard.outcomes(kept), kept.drawn)
     table = defender_points(problem.contract, problem.convention, problem.defender)
     return _valued(question, found, table.__getitem__, jobs, stages.of(1))
@@ -378,19 +378,34 @@ def _defender_triples(problem: WhistProblem, found: Layouts) -> array[int]:
     return triples
 
 
-def _check_found(kept: int, drawn: int) -> None:
-    if kept < MIN_INTERVAL_SAMPLES:
+def _check_found(kept: int, drawn: int, *, named: bool = False) -> None:
+    """Enough layouts kept for an interval: those the defence's words fit (and, ``named``,
+    on which the declarer, seeing only his cards, names the contract)."""
+    if kept >= MIN_INTERVAL_SAMPLES:
+        return
+    if named:
         raise LayoutError(
             Phrase.counted(
-                "the defence said so on {count:,} of the {drawn:,} layouts looked at: too few "
-                "to say (at least {least})",
-                "the defence said so on {count:,} of the {drawn:,} layouts looked at: too few "
-                "to say (at least {least})",
+                "the declarer names this contract and the defence said so on {count:,} of the "
+                "{drawn:,} layouts looked at: too few to say (at least {least})",
+                "the declarer names this contract and the defence said so on {count:,} of the "
+                "{drawn:,} layouts looked at: too few to say (at least {least})",
                 kept,
                 drawn=drawn,
                 least=MIN_INTERVAL_SAMPLES,
             )
         )
+    raise LayoutError(
+        Phrase.counted(
+            "the defence said so on {count:,} of the {drawn:,} layouts looked at: too few "
+            "to say (at least {least})",
+            "the defence said so on {count:,} of the {drawn:,} layouts looked at: too few "
+            "to say (at least {least})",
+            kept,
+            drawn=drawn,
+            least=MIN_INTERVAL_SAMPLES,
+        )
+    )
 
 
 # --- the solving -------------------------------------------------------------------------------

@@ -181,3 +181,9 @@ def test_too_few_layouts_is_an_error() -> None:
     with pytest.raises(LayoutError, match="too few to say"):
         declarer_lead(hand, CardSet.parse("7H 8H"), Contract.parse("6S"), SOCHI, Whist.BOTH,
                       samples=40)  # fmt: skip
+    # A defender holding eight tops: the declarer, seeing his own cards, never names 9NT.
+    tops = CardSet.parse("AS KS QS JS AC KC AD KD AH KH")
+    problem = WhistProblem(tops, CardSet.parse("7H 8H"), Contract.parse("9NT"), Side.LEFT,
+                           Leader.ME, convention=SOCHI)  # fmt: skip
+    with pytest.raises(LayoutError, match=r"the declarer names this contract .* on 0 of the 200"):
+        defender_lead(problem, Whist.BOTH, samples=40)

@@ -106,6 +106,18 @@ def test_the_splits_looked_at_take_no_agreement_in_russian() -> None:
             "M could have declared misère in {count:,} of the {drawn:,} splits of the other "
             "20 cards looked at, by the table's rules: too few to say (at least {least})",
         ),
+        (
+            "the defence said so on {count:,} of the {drawn:,} layouts looked at: too few "
+            "to say (at least {least})",
+            "the defence said so on {count:,} of the {drawn:,} layouts looked at: too few "
+            "to say (at least {least})",
+        ),
+        (
+            "the declarer names this contract and the defence said so on {count:,} of the "
+            "{drawn:,} layouts looked at: too few to say (at least {least})",
+            "the declarer names this contract and the defence said so on {count:,} of the "
+            "{drawn:,} layouts looked at: too few to say (at least {least})",
+        ),
     ]
     for singular, plural in messages:
         for drawn in COUNTS:
