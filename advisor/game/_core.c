@@ -1027,7 +1027,7 @@ static PyObject *solve_buffer(PyObject *args, const char *format, int ranked, co
     PyThreadState *thread = PyEval_SaveThread();
     Search s = search_of(flags, &thread, root_history_for(m, pool, trump, leader));
     int guess = layouts.k / 2;
-    for (Py_ssize_t j = 0; j < layouts.count && !(s.stopped = stop_asked ? STOP_ASKED : 0); j++) {
+    for (Py_ssize_t j = 0; j < layouts.count && !(s.stopped |= stop_asked ? STOP_ASKED : 0); j++) {
         u32 l = left_hand(&layouts, j);
         Root root = root_of(m, l, pool & ~l, trump, leader, NULL, 0);
         s.age = next_layout_age();
@@ -1069,7 +1069,7 @@ static PyObject *py_enumerate(PyObject *self, PyObject *args) {
     PyThreadState *thread = PyEval_SaveThread();
     Search s = search_of(flags, &thread, root_history_for(m, pool, trump, leader));
     int guess = walk.k / 2;
-    for (u64 j = 0; j < count && !(s.stopped = stop_asked ? STOP_ASKED : 0); j++) {
+    for (u64 j = 0; j < count && !(s.stopped |= stop_asked ? STOP_ASKED : 0); j++) {
         u32 l = walk_hand(&walk);
         Root root = root_of(m, l, pool & ~l, trump, leader, NULL, 0);
         s.age = next_layout_age();
@@ -1132,7 +1132,7 @@ static PyObject *py_lead_many(PyObject *self, PyObject *args) {
     PyThreadState *thread = PyEval_SaveThread();
     Search s = search_of(flags, &thread, NULL);
     int guess = -1;
-    for (Py_ssize_t i = 0; i < count && !(s.stopped = stop_asked ? STOP_ASKED : 0); i++) {
+    for (Py_ssize_t i = 0; i < count && !(s.stopped |= stop_asked ? STOP_ASKED : 0); i++) {
         u32 h[3];
         read_layout(view.buf, i, h);
         s.root_wins = root_history_for(h[0], h[1] | h[2], trump, leader);
