@@ -68,7 +68,7 @@ def test_in_russian() -> None:
     done = CliRunner().invoke(main, ["--lang", "ru", "lead", *args, "--samples", "40"])
     assert done.exit_code == 0
     assert "Игра       7♠; первым ходит разыгрывающий\n" in done.stdout
-    assert "вистовал один L (слева от разыгрывающего), R спасовал" in done.stdout
+    assert "вистовал один Л (слева от разыгрывающего), П спасовал" in done.stdout
     assert "Лучший ход вслепую: " in done.stdout
 
 

@@ -110,6 +110,7 @@ def test_russian(runner: CliRunner) -> None:
     assert code == 0
     assert "Игра" in out and "разыгрывающий справа от вас; вы говорите первым" in out
     assert "Один вистующий" in out
+    assert "народная модель виста" in " ".join(out.split()) and "folk" not in out
 
 
 @needs_solver
