@@ -291,13 +291,14 @@ class Bid:
                     text=_quoted(text),
                 )
             )
-        level, strain = int(found.group(1)), found.group(2).strip()
-        if level not in LEVELS:
+        digits, strain = found.group(1), found.group(2).strip()
+        level = _level(digits)
+        if level is None:
             raise ContractError(
                 Phrase(
                     "'{text}': a contract is six to ten tricks, not {level}",
                     text=_quoted(text),
-                    level=str(level),
+                    level=cut_short(digits),
                 )
             )
         if strain.casefold() not in _STRAINS:
@@ -309,6 +310,13 @@ class Bid:
                 )
             )
         return cls.game(Contract(level, _STRAINS[strain.casefold()]))
+
+
+def _level(digits: str) -> int | None:
+    """The level ``digits`` write (``7``, ``07``), or None when it is no level of a game (the
+    digits are not turned into a number first: ``int`` refuses 4,301 of them)."""
+    value = digits.lstrip("0")
+    return int(value) if len(value) <= 2 and int(value or "0") in LEVELS else None
 
 
 PASS = Bid(_PASS_STEP)
@@ -371,7 +379,8 @@ def check_named(contract: Contract, bid: Bid) -> None:
 
 
 _VARIATION_SELECTOR = "\ufe0f"
-_CONTRACT = re.compile(r"([0-9]{1,2}) ?(.+)")
+_CONTRACT = re.compile(r"([0-9]+) ?([^0-9].*)")
+"""A level (every digit written, so that ``666S`` is the level 666) and a strain."""
 _MISERE_WORDS = frozenset({"misere", "misère", "мизер"})
 _PASS_WORDS = frozenset({"pass", "пас"})
 _STRAINS = {

@@ -124,6 +124,11 @@ def test_pass_spellings(text: str) -> None:
     ("text", "message"),
     [("11S", "'11S': a contract is six to ten tricks, not 11"),
      ("5NT", "'5NT': a contract is six to ten tricks, not 5"),
+     ("666S", "'666S': a contract is six to ten tricks, not 666"),
+     ("100S", "'100S': a contract is six to ten tricks, not 100"),
+     ("0S", "'0S': a contract is six to ten tricks, not 0"),
+     ("9" * 5000 + "S", "'" + "9" * 39 + "…': a contract is six to ten tricks, not "
+                        + "9" * 39 + "…"),
      ("6X", "'6X': 'X' is not a strain (S C D H NT, ♠ ♣ ♦ ♥, п т б ч бк)"),
      ("7 spade", "'7 spade': 'spade' is not a strain (S C D H NT, ♠ ♣ ♦ ♥, п т б ч бк)"),
      ("S7", "'S7' is not a bid: write a level 6..10 and a strain (7S, 7♠, 6NT, 7 пик, 6 бк), "
@@ -139,6 +144,11 @@ def test_bad_contracts_name_the_text(text: str, message: str) -> None:
         Contract.parse(text)
     assert str(caught.value) == message
     assert isinstance(caught.value, AdvisorError) and "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("text", ["06S", "006S", "0010NT"])
+def test_a_level_may_be_written_with_leading_zeros(text: str) -> None:
+    assert Contract.parse(text) == Contract.parse(text.lstrip("0"))
 
 
 def test_a_long_bad_text_is_cut_short() -> None:
