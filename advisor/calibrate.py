@@ -72,7 +72,7 @@ from advisor.sampling import wilson_interval
 from advisor.seats import Lead, Seat
 from advisor.solver import require_core, solve_many, stop_searches, through_many
 from advisor.splits import EXACT_LAYOUTS, drawn_lefts
-from advisor.table import RULE_DEFAULTS, SETTING_DEFAULTS, Table, merge_table
+from advisor.table import CONVENTION, RULE_DEFAULTS, SETTING_DEFAULTS, Table, merge_table
 from advisor.verdict import json_number
 from advisor.words import Word
 
@@ -402,13 +402,19 @@ def _run(
 _HEADER = """\
 Exact play's catch chances for the table {name!r}, made by
   {command}
-Every entry of that table (each '|' alternative on its own where their figures differ) and
-every holding of up to four cards that is not clean, priced by the solver in representative
-hands: the other suits clean and low as dealt (each suit's share of a random deal replaced by
-its lowest cards), two cards of the other suits discarded (as if the talon brought them), the
-catchers' 20 cards split at random. own = M leads the first trick; their = L and R leading,
-averaged. The settings and rules are those of the table calibrated.
+{what}
+The solver prices a holding in representative hands: the other suits clean and low as dealt
+(each suit's share of a random deal replaced by its lowest cards), two cards of the other suits
+discarded (as if the talon brought them), the catchers' 20 cards split at random. own = M leads
+the first trick; their = L and R leading, averaged. The settings, rules and convention are
+those of the table calibrated.
 {caught}"""
+_EVERY_HOLDING = """\
+Every entry of that table (each '|' alternative on its own where their figures differ) and
+every holding of up to four cards that is not clean."""
+_SOME_HOLDINGS = """\
+The holdings asked for (each '|' alternative of an entry on its own unless every one of them
+was asked for and their figures agree); every other entry is the table's, as it was."""
 _CAUGHT_WORDS = {
     CatchFigure.SUIT: (
         "A deal counts when M is caught through the holding: his first trick is forced\n"
@@ -419,18 +425,43 @@ _CAUGHT_WORDS = {
 """What counts as caught, in the file's header."""
 
 
+@dataclass(frozen=True)
+class _Priced:
+    """One holding's figures as the file writes them: exact play's, or the table's own."""
+
+    own: float
+    their: float
+    source: str
+    calibrated: bool
+
+    @property
+    def figures(self) -> tuple[float, float, bool]:
+        """What alternatives of one key must share to stay one key (not the source, whose
+        intervals differ from holding to holding)."""
+        return self.own, self.their, self.calibrated
+
+
 def calibrated_table_text(calibration: Calibration, table: Table, command: str) -> str:
-    """A complete table file (``inherit = false``): ``table``'s settings and rules, and one
-    entry per calibrated holding with exact play's figures, the conditions as its source.
-    Alternatives of one entry stay one key when their figures are the same."""
+    """A complete table file (``inherit = false``): ``table``'s settings, rules and
+    convention, every calibrated holding with exact play's figures and the conditions as its
+    source, and every entry not calibrated as the table has it. Alternatives of one entry stay
+    one key when their figures are the same."""
     import tomlkit
     from tomlkit.items import KeyType, SingleKey
 
+    from advisor.convention import TABLE_KEYS
+
     if set(calibration.leads) != set(LEADS):
         raise CalibrationError(Phrase("a table file needs both leads calibrated (own and their)"))
+    entries, every = _priced_entries(calibration, table)
     document = tomlkit.document()
-    caught = _CAUGHT_WORDS[calibration.figure]
-    for line in _HEADER.format(command=command, name=table.name, caught=caught).splitlines():
+    header = _HEADER.format(
+        command=command,
+        name=table.name,
+        what=_EVERY_HOLDING if every else _SOME_HOLDINGS,
+        caught=_CAUGHT_WORDS[calibration.figure],
+    )
+    for line in header.splitlines():
         document.add(tomlkit.comment(line))
     document.add("inherit", False)
     for name in SETTING_DEFAULTS:
@@ -440,16 +471,48 @@ def calibrated_table_text(calibration: Calibration, table: Table, command: str) 
     rules = tomlkit.table()
     for name in RULE_DEFAULTS:
         rules.add(name, table.rule(name))
+    convention = tomlkit.table()
+    for name, value in table.convention.section().items():
+        if name in TABLE_KEYS:  # players is the table's own setting, written above
+            convention.add(name, value)
     holes = tomlkit.table()
-    for key, row in _entries(calibration.holdings):
+    for key, priced in entries:
         entry = tomlkit.inline_table()
-        own, their = row.exact[Lead.ME], row.exact[Lead.THEM]
-        entry.update({"own": json_number(own.rounded), "their": json_number(their.rounded),
-                      "source": _source(calibration, own, their)})  # fmt: skip
+        entry.update({"own": json_number(priced.own), "their": json_number(priced.their)})
+        if priced.source:
+            entry["source"] = priced.source
         holes.add(SingleKey(key, t=KeyType.Basic), entry)  # quoted, as "7 10" must be
     document.add("rules", rules)
+    document.add(CONVENTION, convention)
     document.add("holes", holes)
     return tomlkit.dumps(document)
+
+
+def _priced_entries(
+    calibration: Calibration, table: Table
+) -> tuple[list[tuple[str, _Priced]], bool]:
+    """The ``[holes]`` entries to write, and whether every holding of the table was
+    calibrated: each table entry's holdings priced by exact play where calibrated, else by
+    the entry, then the calibrated holdings no entry lists."""
+    calibrated = {row.holding: _exact_figures(calibration, row) for row in calibration.holdings}
+    groups: dict[str, list[tuple[Holding, _Priced]]] = {}
+    every = True
+    for key, entry in table.entries.items():
+        for holding in entry.pattern.holdings():
+            priced = calibrated.pop(holding, None)
+            if priced is None:
+                every = False
+                priced = _Priced(entry.own, entry.their, entry.source, calibrated=False)
+            groups.setdefault(key, []).append((holding, priced))
+    for holding, priced in calibrated.items():
+        groups[str(holding)] = [(holding, priced)]
+    return _entries(groups), every
+
+
+def _exact_figures(calibration: Calibration, row: HoldingCalibration) -> _Priced:
+    own, their = row.exact[Lead.ME], row.exact[Lead.THEM]
+    source = _source(calibration, own, their)
+    return _Priced(own.rounded, their.rounded, source, calibrated=True)
 
 
 def table_file_text(
@@ -462,23 +525,18 @@ def table_file_text(
     return text
 
 
-def _entries(rows: Sequence[HoldingCalibration]) -> list[tuple[str, HoldingCalibration]]:
-    """The keys to write: an entry's key when all its holdings have the same figures, else
-    each holding on its own; a holding no entry lists under its own key."""
-    groups: dict[str, list[HoldingCalibration]] = {}
-    for row in rows:
-        groups.setdefault(row.entry or str(row.holding), []).append(row)
-    written: list[tuple[str, HoldingCalibration]] = []
+def _entries(
+    groups: dict[str, list[tuple[Holding, _Priced]]],
+) -> list[tuple[str, _Priced]]:
+    """The keys to write: a group's key when all its holdings have the same figures, else
+    each holding under its own."""
+    written: list[tuple[str, _Priced]] = []
     for key, group in groups.items():
-        if len({_figures(row) for row in group}) == 1:
-            written.append((key, group[0]))
+        if len({priced.figures for _, priced in group}) == 1:
+            written.append((key, group[0][1]))
         else:
-            written += [(str(row.holding), row) for row in group]
+            written += [(str(holding), priced) for holding, priced in group]
     return written
-
-
-def _figures(row: HoldingCalibration) -> tuple[float, ...]:
-    return tuple(row.exact[lead].rounded for lead in sorted(row.exact))
 
 
 def _source(calibration: Calibration, own: Figure, their: Figure) -> str:

@@ -12,11 +12,12 @@ from advisor.calibrate import (
     COMMON_LENGTH,
     LEADS,
     OTHER_SUITS,
+    Calibration,
     CatchFigure,
     Figure,
     HoldingCalibration,
-    _entries,
     _pieces,
+    _priced_entries,
     _solve,
     calibrate,
     calibrated_table_text,
@@ -204,9 +205,24 @@ def test_alternatives_with_the_same_figures_stay_one_key() -> None:
         row("7 9 Q", "7 8|9 Q", 29.98),
         row("7 8 K", "7 8|9 K", 30),
         row("7 9 K", "7 8|9 K", 31),
+        row("8 A", "8|9 A", 50),
         row("10", None, 80),
     ]
-    assert [key for key, _ in _entries(rows)] == ["7 8|9 Q", "7 8 K", "7 9 K", "10"]
+    holes = '"7 8|9 Q" = 1\n"7 8|9 K" = 2\n"8|9 A" = 50\n"7 J" = 3\n'
+    table = merge_table(Table(entries={}), f"[holes]\n{holes}", "t.toml")
+    found = Calibration(tuple(rows), LEADS, 100, 0)
+    entries, every = _priced_entries(found, table)
+    # 8 A, calibrated, and 9 A, as the table has it, differ even where their figures agree
+    keys = ["7 8|9 Q", "7 8 K", "7 9 K", "8 A", "9 A", "7 J", "10"]
+    assert [key for key, _ in entries] == keys and not every
+    assert [(priced.own, priced.calibrated) for _, priced in entries[3:6]] == [
+        (50, True),
+        (50, False),
+        (3, False),
+    ]
+    everything = Calibration(tuple(row for row in rows if row.entry != "8|9 A"), LEADS, 100, 0)
+    table = merge_table(Table(entries={}), '[holes]\n"7 8|9 Q" = 1\n', "t.toml")
+    assert _priced_entries(everything, table)[1]
 
 
 def test_a_card_set_of_the_exact_pieces() -> None:

@@ -308,10 +308,33 @@ def test_calibrate_writes_a_table_file(tmp_path: Path) -> None:
     result = table("calibrate", "--holding", "7 J", "--samples", "200", "-o", str(out))
     assert result.exit_code == 0 and result.output.endswith(f"wrote {out}\n")
     text = out.read_text(encoding="utf-8")
-    assert "#   advisor table calibrate --samples 200 --seed 0 --table founding\n" in text
+    made_by = (
+        "#   advisor table calibrate --samples 200 --seed 0 --table founding --holding '7 J'\n"
+    )
+    assert made_by in text and "# The holdings asked for " in text
     assert table("check", str(out)).exit_code == 0
     shown = json.loads(table("show", "--table", str(out), "--json").output)
-    assert list(shown["holes"]) == ["7 J"]
+    founding = json.loads(table("show", "--json").output)
+    assert list(shown["holes"]) == list(founding["holes"])  # the whole table, 7 J priced anew
+    assert shown["holes"]["7 J"]["source"].startswith("exact play in clean low hands")
+    assert {key: shown["holes"][key]["own"] for key in founding["holes"] if key != "7 J"} == {
+        key: entry["own"] for key, entry in founding["holes"].items() if key != "7 J"
+    }
+
+
+@needs_solver
+def test_calibrate_writes_the_tables_convention(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.toml"
+    mine.write_text('[convention]\npreset = "leningrad"\nboth_fail = "shared"\n', "utf-8")
+    out = tmp_path / "calibrated.toml"
+    args = ("calibrate", "--holding", "9", "--samples", "50", "--table", str(mine), "-o", str(out))
+    assert table(*args).exit_code == 0
+    shown = json.loads(table("show", "--table", str(out), "--json").output)
+    expected = json.loads(table("show", "--table", str(mine), "--json").output)
+    assert {k: v["value"] for k, v in shown["convention"].items()} == {
+        k: v["value"] for k, v in expected["convention"].items()
+    }
+    assert shown["convention"]["preset"]["value"] == "leningrad"
 
 
 @pytest.mark.parametrize(

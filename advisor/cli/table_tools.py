@@ -324,6 +324,7 @@ def calibrate(
                 deals += f" --figure {found.figure.value}"
             table_name = shlex.quote(table.name)
             command = f"advisor table calibrate {deals} --seed {seed} --table {table_name}"
+            command += "".join(f" --holding {shlex.quote(key)}" for key in holdings)
             out.write(table_file_text(output, found, table, command).encode("utf-8"))
     render_calibration(found, table, as_json)
     if output is not None:
