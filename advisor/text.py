@@ -115,6 +115,21 @@ def first_byte(data: bytes) -> bytes:
     return line_start(data)[:1]
 
 
+def line_size(line: bytes) -> int:
+    """The bytes of ``line`` (its line feed dropped) that count against a line's length: not
+    a CRLF's carriage return nor a byte-order mark at its start, so that a line is as long
+    written with CRLF, or first in a file with a mark, as it is with LF alone.
+
+    >>> line_size(b"7S 8S"), line_size(b"7S 8S\\r"), line_size(b"\\xef\\xbb\\xbf7S 8S\\r")
+    (5, 5, 5)
+    """
+    size = len(line) - line.endswith(b"\r")
+    return size - len(_BOM) if line.startswith(_BOM) else size
+
+
+LINE_SLACK = len(b"\r") + len(BYTE_ORDER_MARK.encode("utf-8"))
+"""The bytes a line may hold beyond the limit without being longer (:func:`line_size`)."""
+
 READ_BYTES = 1 << 16  # read at a time: a read of a stream that never ends comes back at once
 
 
@@ -123,9 +138,10 @@ def line_runs(
 ) -> Iterator[bytes | LongLine]:
     """``stream`` as runs of whole lines, one a read of ``block_size`` bytes (the last run
     may end without a line break, as the stream does), and a :class:`LongLine` for each line
-    longer than ``limit`` that goes past a read: its bytes are dropped as they come, so memory
-    stays flat on a stream without line breaks. A longer line that came within one read stays
-    in its run. Each read returns within a block, so that a signal is handled while reading
+    longer than ``limit`` that goes past a read (by more than :data:`LINE_SLACK`; the reader
+    tells the rest by :func:`line_size`): its bytes are dropped as they come, so memory stays
+    flat on a stream without line breaks. A longer line that came within one read stays in
+    its run. Each read returns within a block, so that a signal is handled while reading
     (``/dev/zero``, a FIFO, a terminal)."""
     read = getattr(stream, "read1", stream.read)
     pending, start = b"", b""  # start: the over-long line's, as line_start keeps it
@@ -143,7 +159,7 @@ def line_runs(
         pending = data[cut:]
         if cut:
             yield data[:cut]
-        if len(pending) > limit:
+        if len(pending) > limit + LINE_SLACK:
             dropped, start, pending = len(pending), line_start(pending), b""
     if dropped >= 0:
         yield LongLine(dropped, start[:1])
@@ -158,8 +174,8 @@ def bounded_lines(stream: IO[bytes], limit: int = MAX_LINE_BYTES) -> Iterator[by
         if isinstance(run, LongLine):
             yield run
             continue
-        lines = run.split(b"\n")
-        if run.endswith(b"\n"):
-            lines.pop()
+        *lines, last = run.split(b"\n")  # last: after the run's last line break
         for line in lines:
-            yield line if len(line) <= limit else LongLine(len(line) + 1, first_byte(line))
+            yield line if line_size(line) <= limit else LongLine(len(line) + 1, first_byte(line))
+        if last:  # the stream's last line, ended by the stream
+            yield last if line_size(last) <= limit else LongLine(len(last), first_byte(last))

@@ -68,6 +68,31 @@ def test_a_line_at_the_limit_is_read(tmp_path: Path) -> None:
     assert [r.get("error") for r in records(result.stdout)] == [None, str(LONG_LINE)]
 
 
+@pytest.mark.parametrize("mark", ["", "\ufeff"])
+@pytest.mark.parametrize("ending", ["\n", "\r\n"])
+@pytest.mark.parametrize("kind", ["txt", "csv"])
+@pytest.mark.parametrize("block", [1000, BLOCK_SIZE])  # the lines cut across reads, or within one
+def test_a_line_break_or_mark_does_not_count_against_the_limit(
+    kind: str, ending: str, mark: str, block: int, tmp_path: Path
+) -> None:
+    """A line of the limit's length is read whether it ends with LF or CRLF and whether the
+    file starts with a byte-order mark; one more is too long (a text file's limit is in bytes,
+    a CSV file's in characters: a line of ♠ is long in the first sooner)."""
+    cell = f'"{HAND}",x' if kind == "csv" else HAND
+    padded = cell + " " * (MAX_LINE_BYTES - len(cell))
+    lines = [padded, padded + " ", HAND]
+    text = mark + ending.join(["hand,id", *lines] if kind == "csv" else lines) + ending
+    path = tmp_path / f"hands.{kind}"
+    path.write_bytes(text.encode())
+    found = [
+        chunk.line for chunk in read_chunks(Source(str(path), path=str(path)), block_size=block)
+        if isinstance(chunk, LongLine)
+    ]  # fmt: skip
+    assert found == ([3] if kind == "csv" else [2])  # the line after the CSV's header
+    errors = [r.get("error") for r in records(run(str(path), "-q").stdout)]
+    assert errors == [None, str(LONG_LINE), None]
+
+
 def test_an_over_long_csv_field_spoils_only_its_row(tmp_path: Path) -> None:
     sheet = tmp_path / "hands.csv"
     field = "x" * 200_000  # over the csv module's own limit (128 KiB)

@@ -18,7 +18,7 @@ from typing import IO, Any, NamedTuple
 from advisor.errors import BatchError, os_reason
 from advisor.i18n import Phrase
 from advisor.limits import LONG_LINE, MAX_LINE_BYTES
-from advisor.text import BYTE_ORDER_MARK, first_byte, line_runs, shown
+from advisor.text import BYTE_ORDER_MARK, LINE_SLACK, first_byte, line_runs, line_size, shown
 from advisor.text import LongLine as DroppedLine
 
 STDIN_LABEL = "<stdin>"
@@ -160,10 +160,11 @@ def _text_chunks(label: str, stream: IO[bytes], block_size: int) -> Iterator[Tex
             line += run.count(b"\n")
 
 
-def _has_long_line(data: bytes) -> bool:
-    """Whether a line of ``data`` is longer than :data:`MAX_LINE_BYTES`: some stretch of that
-    many bytes and one more holds no line break. Looked for stretch by stretch, a few steps a
-    chunk (splitting the chunk into lines would cost forty times more)."""
+def _may_have_long_line(data: bytes) -> bool:
+    """Whether a line of ``data`` may be longer than :data:`MAX_LINE_BYTES`: some stretch of
+    that many bytes and one more holds no line break (its carriage return or byte-order mark,
+    which do not count, are told apart line by line). Looked for stretch by stretch, a few
+    steps a chunk (splitting the chunk into lines would cost forty times more)."""
     start, end = 0, len(data)
     while start + MAX_LINE_BYTES < end:
         found = data.rfind(b"\n", start, start + MAX_LINE_BYTES + 1)
@@ -176,12 +177,12 @@ def _has_long_line(data: bytes) -> bool:
 def _whole_lines(label: str, first: int, data: bytes) -> Iterator[TextChunk | LongLine]:
     """``data``, whole lines from line ``first`` on, as one chunk; cut around any line longer
     than :data:`MAX_LINE_BYTES`."""
-    if not _has_long_line(data):
+    if not _may_have_long_line(data):
         yield TextChunk(label, first, data)
         return
     line, start, at = first, 0, 0  # the chunk being gathered: its first line and byte; here
     for number, text in enumerate(data.split(b"\n"), first):
-        if len(text) > MAX_LINE_BYTES:
+        if line_size(text) > MAX_LINE_BYTES:
             if at > start:
                 yield TextChunk(label, line, data[start:at])
             yield LongLine(label, number, len(text) + 1, first_byte(text))
@@ -216,16 +217,16 @@ class _BoundedLines:
         return self
 
     def __next__(self) -> str:
-        line = self.text.readline(MAX_LINE_BYTES + 1)
+        line = self.text.readline(MAX_LINE_BYTES + LINE_SLACK)
         if not line:
             raise StopIteration
         self.number += 1
-        if len(line) > MAX_LINE_BYTES and not line.endswith("\n"):
-            quotes = line.count('"')
-            while (piece := self.text.readline(BLOCK_SIZE)) and not piece.endswith("\n"):
+        if _csv_line_size(line) > MAX_LINE_BYTES:
+            quotes, piece = line.count('"'), line
+            while not piece.endswith(_LINE_ENDS) and (piece := self.text.readline(BLOCK_SIZE)):
                 quotes += piece.count('"')
             self.cut.append(self.number)
-            line = '"' * ((quotes + piece.count('"')) % 2) + "\n"
+            line = '"' * (quotes % 2) + "\n"
         self.odd ^= line.count('"') % 2 == 1
         return line.lstrip(BYTE_ORDER_MARK)  # the mark of a file run together with others
 
@@ -241,6 +242,18 @@ class _BoundedLines:
         while self.cut and self.cut[0] < first:
             self.cut.popleft()
         return bool(self.cut) and self.cut[0] <= last
+
+
+_LINE_ENDS = ("\n", "\r")
+"""How a line read with universal newlines kept as written (``newline=""``) may end."""
+
+
+def _csv_line_size(line: str) -> int:
+    """The characters of a CSV line that count against its length: as
+    :func:`~advisor.text.line_size` counts bytes, not its line break (LF, CRLF or CR) nor a
+    byte-order mark at its start."""
+    size = len(line.rstrip("\r\n")) if line.endswith(_LINE_ENDS) else len(line)
+    return size - 1 if line.startswith(BYTE_ORDER_MARK) else size
 
 
 def _csv_rows(
