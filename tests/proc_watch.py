@@ -10,9 +10,13 @@ uses this skips itself where ``/proc`` is not there.
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 POLLS = 2400
 """How many times :func:`poll_until` asks before it gives up."""
@@ -108,3 +112,48 @@ def peak_resident_bytes(pid: int) -> int:
         return 0
     found = [line.split()[1] for line in status.splitlines() if line.startswith("VmHWM:")]
     return int(found[0]) * 1024 if found else 0
+
+
+class Ended(NamedTuple):
+    """How a signalled run ended: its exit code (negative: the signal that ended it) and what
+    it wrote on each stream."""
+
+    code: int
+    out: bytes
+    errors: str
+
+
+def signalled(
+    arguments: list[str],
+    signum: int,
+    *,
+    work: float = 1.0,
+    cwd: Path | None = None,
+    stdin: int | None = None,
+    patience: float = 60,
+) -> Ended:
+    """Run ``advisor ARGUMENTS``, send it ``signum`` once it is at work (its handler set, and
+    ``work`` CPU seconds spent, its worker processes' included; 0: waiting only for the
+    handler) and return how it ended, within ``patience`` seconds. A run that ends before it
+    is signalled fails the test, with what it said."""
+    run = subprocess.Popen(
+        [sys.executable, "-m", "advisor", *arguments],
+        stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd,
+        env={**os.environ, "ADVISOR_LANG": "en"},
+    )  # fmt: skip
+    try:
+        poll_until(
+            lambda: (
+                run.poll() is not None
+                or (handles(run.pid, signal.SIGTERM) and tree_cpu_seconds(run.pid) >= work)
+            ),
+            "the handler and the work",
+        )
+        assert run.poll() is None, f"ended before the signal: {run.communicate()[1]!r}"
+        run.send_signal(signum)
+        out, errors = run.communicate(timeout=patience)
+    finally:
+        if run.poll() is None:  # pragma: no cover - the test has failed already
+            run.kill()
+            run.wait()
+    return Ended(run.returncode, out, errors.decode())

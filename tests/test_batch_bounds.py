@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import signal
 import subprocess
 import sys
 from collections.abc import Iterable
@@ -14,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from fifo import read_in_background
-from proc_watch import handles, poll_until
+from proc_watch import signalled
 
 from advisor.batch import (
     BLOCK_SIZE,
@@ -235,23 +234,8 @@ def test_output_through_a_symlink_to_a_fifo_is_written_into_the_fifo(tmp_path: P
 def test_a_signal_ends_a_waiting_run_by_itself(signum: int) -> None:
     """A run waiting for standard input: Ctrl-C and SIGTERM end it by the signal itself (a
     shell reports 130 and 143), nothing on stderr."""
-    waiting = subprocess.Popen(
-        [sys.executable, "-m", "advisor", "batch", "-q"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )  # fmt: skip
-    try:
-        poll_until(
-            lambda: waiting.poll() is not None or handles(waiting.pid, signal.SIGTERM),
-            "the handler",
-        )
-        assert waiting.poll() is None, f"ended before the signal: {waiting.communicate()[1]!r}"
-        waiting.send_signal(signum)
-        _, errors = waiting.communicate(timeout=120)
-    finally:
-        if waiting.poll() is None:  # pragma: no cover - the test has failed already
-            waiting.kill()
-            waiting.wait()
-    assert (waiting.returncode, errors) == (-signum, b"")
+    ended = signalled(["batch", "-q"], signum, work=0, stdin=subprocess.PIPE, patience=120)
+    assert (ended.code, ended.errors) == (-signum, "")
 
 
 @pytest.mark.parametrize("length", [0, 1, MAX_LINE_BYTES - 1, MAX_LINE_BYTES, MAX_LINE_BYTES + 1])

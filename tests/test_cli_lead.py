@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from proc_watch import cpu_seconds, poll_until
+from proc_watch import signalled
 from solver_build import needs_solver
 
 from advisor.cli import main
@@ -245,22 +245,8 @@ def test_missing_compiled_solver() -> None:
 def test_ctrl_c_stops_a_long_run_at_once(jobs: str) -> None:
     """Mid-search (the process has spent a CPU second, the start-up is far less), Ctrl-C ends
     the run by SIGINT itself (a shell reports 130), nothing on either stream."""
-    args = [sys.executable, "-m", "advisor", "lead", ISSUE_HAND, "--discards", "AD AH", "--all"]
-    running = subprocess.Popen([*args, "--jobs", jobs], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)  # fmt: skip
-    try:
-        poll_until(
-            lambda: running.poll() is not None or cpu_seconds(running.pid) >= 1.0,
-            "a second of search",
-        )
-        assert running.poll() is None, f"ended before the signal: {running.communicate()[1]!r}"
-        running.send_signal(signal.SIGINT)
-        out, errors = running.communicate(timeout=60)
-    finally:
-        if running.poll() is None:  # pragma: no cover - the test has failed already
-            running.kill()
-            running.wait()
-    assert (running.returncode, out, errors) == (-signal.SIGINT, b"", b"")
+    args = ["lead", ISSUE_HAND, "--discards", "AD AH", "--all", "--jobs", jobs]
+    assert signalled(args, signal.SIGINT) == (-signal.SIGINT, b"", "")
 
 
 def test_help_ends_with_examples(runner: CliRunner) -> None:

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import json
 import signal
-import subprocess
-import sys
 
 import pytest
 from click.testing import CliRunner
-from proc_watch import cpu_seconds, poll_until
+from proc_watch import signalled
 from solver_build import require_built
 
 from advisor.cli import main
@@ -113,19 +111,6 @@ def test_a_signal_stops_a_long_run_at_once(signum: int, jobs: str) -> None:
     """Mid-search (a CPU second spent, the start-up far less), while the leads are played out
     on every layout: the run ends by the signal itself, nothing on either stream (the search
     of a lead stopped by the signal's handler once went on to the next layout)."""
-    args = [sys.executable, "-m", "advisor", "lead", "♠7 8 J K ♦9 10 Q A ♥Q K", "--discards",
-            "♣Q ♥8", "--contract", "6S", "--all", "--jobs", jobs]  # fmt: skip
-    running = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        poll_until(
-            lambda: running.poll() is not None or cpu_seconds(running.pid) >= 1.0,
-            "a second of search",
-        )
-        assert running.poll() is None, f"ended before the signal: {running.communicate()[1]!r}"
-        running.send_signal(signum)
-        out, errors = running.communicate(timeout=60)
-    finally:
-        if running.poll() is None:  # pragma: no cover - the test has failed already
-            running.kill()
-            running.wait()
-    assert (running.returncode, out, errors) == (-signum, b"", b"")
+    args = ["lead", "♠7 8 J K ♦9 10 Q A ♥Q K", "--discards", "♣Q ♥8", "--contract", "6S",
+            "--all", "--jobs", jobs]  # fmt: skip
+    assert signalled(args, signum) == (-signum, b"", "")

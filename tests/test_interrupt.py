@@ -10,14 +10,11 @@ notice (a few milliseconds), so that a busy machine cannot fail the test.
 
 from __future__ import annotations
 
-import os
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from proc_watch import handles, poll_until, tree_cpu_seconds
+from proc_watch import signalled
 from solver_build import require_solver
 
 require_solver()
@@ -39,22 +36,8 @@ HARD_HANDS = [
 def stopped(arguments: list[str], signum: int, cwd: Path | None = None) -> tuple[int, str]:
     """Run ``advisor ARGUMENTS``, signal it once it is working, and return its exit code and
     standard error."""
-    run = subprocess.Popen(
-        [sys.executable, "-m", "advisor", *arguments],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd,
-        env={**os.environ, "ADVISOR_LANG": "en"},
-    )  # fmt: skip
-    try:
-        poll_until(lambda: handles(run.pid, signal.SIGTERM), "the handler")
-        poll_until(lambda: tree_cpu_seconds(run.pid) >= 1.0, "a second of work")
-        assert run.poll() is None, "the work ended before it was signalled"
-        run.send_signal(signum)
-        _, errors = run.communicate(timeout=PATIENCE)
-    finally:
-        if run.poll() is None:  # pragma: no cover - the test has failed already
-            run.kill()
-            run.wait()
-    return run.returncode, errors.decode()
+    ended = signalled(arguments, signum, cwd=cwd, patience=PATIENCE)
+    return ended.code, ended.errors
 
 
 SIGNALS = pytest.mark.parametrize(
