@@ -344,3 +344,17 @@ def test_a_sequential_estimate_stopped_by_the_samples_says_so() -> None:
     assert "остановлена по --samples, прежде чем ответ стал ясен" in russian
     full = json.loads(CliRunner().invoke(main, [*args, "--json", "--full"]).output)
     assert full["method"] == {**full["method"], "talons": "full", "clear": True}
+
+
+def test_the_help_says_how_few_talons_the_samples_may_ask() -> None:
+    """--samples 8 is taken (eight splits a talon) but works out MIN_TALONS talons: the help of
+    bid and of batch --bid says so, rather than promise at most N splits."""
+    from advisor.exact.bid import MIN_TALONS, SCORE_SPLITS
+
+    least = f"{MIN_TALONS} talons ({MIN_TALONS * SCORE_SPLITS} splits) at the least"
+    for command in (["bid"], ["batch"]):
+        shown = CliRunner().invoke(main, [*command, "--help"]).output
+        assert least in " ".join(shown.split())
+    args = ["bid", "♠9 10 J Q K A ♣K A ♦7 A", "--samples", "8", "-j", "1", "--json"]
+    found = json.loads(CliRunner().invoke(main, args).output)
+    assert found["talons"] == MIN_TALONS

@@ -106,8 +106,8 @@ from advisor.text import shown as shown_text
     help=N_("Add advisor bid's figures: what passing, misère and each game bid are worth."),
 )
 @samples_option(
-    N_("With --bid: the splits the games are scored on at most, eight a talon (at most "
-       "{limit:,})."),
+    N_("With --bid: the splits the games are scored on at most, eight a talon, but 16 talons "
+       "(128 splits) at the least (at most {limit:,})."),
     BID_SAMPLES, MAX_DISCARD_SAMPLES, 8, name="--bid-samples",
 )  # fmt: skip
 @click.pass_context
