@@ -31,6 +31,7 @@ import zipfile
 from pathlib import Path
 
 from declare import hands, timed
+from machine import processor
 
 SEATS = ("first", "second", "third")
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,6 +84,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=0)
     parser.add_argument("--baseline", metavar="REV", help="time commit REV's code too")
     options = parser.parse_args()
+    print(f"machine: {processor()}")
     here = {**os.environ, "PYTHONSAFEPATH": "1"}  # this code: the installed package
     codes = {"": here}
     if options.baseline:

@@ -22,6 +22,8 @@ import subprocess
 import sys
 import time
 
+from machine import processor
+
 SUITS = "SCDH"
 RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"]
 LEADS = ("me", "left", "right")
@@ -96,6 +98,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=30)
     parser.add_argument("--jobs", type=int, default=0)
     options = parser.parse_args()
+    print(f"machine: {processor()}")
     times, cpus = [], []
     for number, (kind, cards) in enumerate(hands(options.hands, options.seed)):
         lead = LEADS[number % len(LEADS)]

@@ -61,6 +61,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, TextIO, cast
 
+from machine import processor
+
 from advisor.cards import WITH_TALON, CardSet, Suit
 from advisor.contract import PASS, Contract
 from advisor.convention import Convention
@@ -362,6 +364,7 @@ def choose_played(seed: int, count: int, out: TextIO | None = None) -> list[Hand
 
 
 def run(cores: list[tuple[str, Core]], hands: list[Hand], count: int, args: Namespace) -> None:
+    print(f"machine: {processor()}")
     print(f"{count:,} layouts a hand" + (" (times x10: estimates)" if args.quick else ""))
     print(f"cold batches: {DISCARDS} discards x {STRAINS} strains x {args.batch} splits a hand")
     every: dict[str, list[Timing]] = {name: [] for name, _ in cores}

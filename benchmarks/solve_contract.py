@@ -33,7 +33,7 @@ import time
 from dataclasses import dataclass
 
 from game_solver import HANDS_PER_KIND, PLAYED, Hand, choose_played, hand_set
-from machine import machine_ticks
+from machine import machine_ticks, processor
 from startup import advisor_command, compile_package
 
 from advisor.contract import Contract, Strain
@@ -118,6 +118,7 @@ def main() -> None:
         help="hands played as advisor declare chooses, run last",
     )
     args = parser.parse_args()
+    print(f"machine: {processor()}")
     compile_package()
     prefix = args.kind or ""
     played = choose_played(args.seed, args.played if PLAYED.startswith(prefix) else 0, sys.stderr)

@@ -153,3 +153,17 @@ def test_solve_contract_runs_the_played_hands_with_their_own_contracts(
     summaries = [line.split()[:2] for line in out.splitlines() if " median " in line]
     assert ["played", "wall"] in summaries and ["played", "cpu"] in summaries
     assert summaries[-2:] == [["all", "wall"], ["all", "cpu"]]
+
+
+def test_the_benchmarks_name_the_processor(tmp_path: Path) -> None:
+    """Figures compare only on one kind of processor: the header names it from the first
+    processor's block of /proc/cpuinfo, and says so when the file cannot be read."""
+    machine = load_benchmark("machine")
+    info = tmp_path / "cpuinfo"
+    info.write_text(
+        "processor\t: 0\nmodel name\t: AMD EPYC\ncpu family\t: 25\nmodel\t\t: 1\n\n"
+        "processor\t: 1\nmodel name\t: another\n",
+        encoding="utf-8",
+    )
+    assert machine.processor(str(info)).startswith("AMD EPYC, family 25 model 1, ")
+    assert machine.processor(str(tmp_path / "none")).startswith("an unknown processor, ")
