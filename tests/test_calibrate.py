@@ -17,13 +17,12 @@ from advisor.calibrate import (
     Figure,
     HoldingCalibration,
     _pieces,
-    _priced_entries,
     _solve,
     calibrate,
-    calibrated_table_text,
     calibration_holdings,
     representative_hands,
 )
+from advisor.calibrate_file import _priced_entries, calibrated_table_text
 from advisor.cards import CardSet, Suit
 from advisor.errors import CalibrationError, LimitError
 from advisor.holdings import Holding

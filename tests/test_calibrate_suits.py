@@ -15,9 +15,8 @@ from advisor.calibrate import (
     _pieces,
     _solve,
     calibrate,
-    calibrated_table_text,
-    source_phrase,
 )
+from advisor.calibrate_file import calibrated_table_text, source_phrase
 from advisor.cards import Suit
 from advisor.cli import main
 from advisor.errors import CalibrationError

@@ -16,7 +16,7 @@ from russian import convention_words, english_words
 from russian_forms import COUNTS, ENV, assert_plural
 from solver_build import require_solver
 
-from advisor.calibrate import source_phrase
+from advisor.calibrate_file import source_phrase
 from advisor.cli import main
 from advisor.i18n import speaking
 from advisor.table import RULE_DEFAULTS, SETTING_DEFAULTS, exact_table

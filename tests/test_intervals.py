@@ -12,7 +12,7 @@ from solver_build import require_built, require_solver
 
 from advisor import i18n
 from advisor.allpass import solver as allpass_solver
-from advisor.calibrate import source_phrase
+from advisor.calibrate_file import source_phrase
 from advisor.cli import main
 from advisor.limits import MIN_INTERVAL_SAMPLES, no_interval, reported_interval
 

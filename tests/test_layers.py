@@ -21,7 +21,7 @@ LAYER_TEXT = """
 1 parallel scoring splits contract auction
 2 holdings table table_file table_edit convention points
 3 rules verdict table_diff defence
-4 talon solver game exact lead lead_figures calibrate allpass whist game_lead
+4 talon solver game exact lead lead_figures calibrate calibrate_file allpass whist game_lead
 5 batch compare
 6 cli __main__
 """

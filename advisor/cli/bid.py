@@ -58,8 +58,10 @@ BID_SAMPLES = 320  # advisor.exact.bid.BID_SAMPLES, which help must not load
             "default: every hand before yours passed)."),
 )  # fmt: skip
 @game_run_options(
-    N_("The splits the games are scored on at most, eight a talon, but 16 talons (128 "
-       "splits) at the least (at most {limit:,})."),
+    N_(
+        "The splits the games are scored on at most, eight a talon, but 16 talons (128 "
+        "splits) at the least (at most {limit:,})."
+    ),
     BID_SAMPLES,
     N_("Work out every talon, no stopping early."),
     least=8,

@@ -81,7 +81,7 @@ def _source(source: str, origin: str) -> str:
         return source
     if origin == BUILT_IN:
         return _(source)
-    from advisor.calibrate import source_phrase
+    from advisor.calibrate_file import source_phrase
 
     found = source_phrase(source)
     return source if found is None else found.text()

@@ -298,7 +298,7 @@ def calibrate(
     as_json: bool,
 ) -> None:
     from advisor.calibrate import calibrate as run_calibration
-    from advisor.calibrate import table_file_text
+    from advisor.calibrate_file import table_file_text
     from advisor.cli.render_calibrate import progress_bar, render_calibration
     from advisor.holdings import HoldingPattern
 
