@@ -120,7 +120,7 @@ class Ended(NamedTuple):
 
     code: int
     out: bytes
-    errors: str
+    errors: bytes
 
 
 def signalled(
@@ -156,4 +156,4 @@ def signalled(
         if run.poll() is None:  # pragma: no cover - the test has failed already
             run.kill()
             run.wait()
-    return Ended(run.returncode, out, errors.decode())
+    return Ended(run.returncode, out, errors)

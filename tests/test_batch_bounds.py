@@ -235,7 +235,7 @@ def test_a_signal_ends_a_waiting_run_by_itself(signum: int) -> None:
     """A run waiting for standard input: Ctrl-C and SIGTERM end it by the signal itself (a
     shell reports 130 and 143), nothing on stderr."""
     ended = signalled(["batch", "-q"], signum, work=0, stdin=subprocess.PIPE, patience=120)
-    assert (ended.code, ended.errors) == (-signum, "")
+    assert (ended.code, ended.errors) == (-signum, b"")
 
 
 @pytest.mark.parametrize("length", [0, 1, MAX_LINE_BYTES - 1, MAX_LINE_BYTES, MAX_LINE_BYTES + 1])

@@ -246,7 +246,7 @@ def test_ctrl_c_stops_a_long_run_at_once(jobs: str) -> None:
     """Mid-search (the process has spent a CPU second, the start-up is far less), Ctrl-C ends
     the run by SIGINT itself (a shell reports 130), nothing on either stream."""
     args = ["lead", ISSUE_HAND, "--discards", "AD AH", "--all", "--jobs", jobs]
-    assert signalled(args, signal.SIGINT) == (-signal.SIGINT, b"", "")
+    assert signalled(args, signal.SIGINT) == (-signal.SIGINT, b"", b"")
 
 
 def test_help_ends_with_examples(runner: CliRunner) -> None:

@@ -113,4 +113,4 @@ def test_a_signal_stops_a_long_run_at_once(signum: int, jobs: str) -> None:
     of a lead stopped by the signal's handler once went on to the next layout)."""
     args = ["lead", "♠7 8 J K ♦9 10 Q A ♥Q K", "--discards", "♣Q ♥8", "--contract", "6S",
             "--all", "--jobs", jobs]  # fmt: skip
-    assert signalled(args, signum) == (-signum, b"", "")
+    assert signalled(args, signum) == (-signum, b"", b"")

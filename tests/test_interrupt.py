@@ -37,7 +37,7 @@ def stopped(arguments: list[str], signum: int, cwd: Path | None = None) -> tuple
     """Run ``advisor ARGUMENTS``, signal it once it is working, and return its exit code and
     standard error."""
     ended = signalled(arguments, signum, cwd=cwd, patience=PATIENCE)
-    return ended.code, ended.errors
+    return ended.code, ended.errors.decode()
 
 
 SIGNALS = pytest.mark.parametrize(
