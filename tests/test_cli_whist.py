@@ -98,9 +98,26 @@ def test_too_few_layouts_are_flagged(runner: CliRunner) -> None:
     assert code == 0
     found = json.loads(out)
     assert found["kept"] < 30 and found["too_few"] is True and found["drawn"] == 150
-    code, text = run(runner, HAND, *GAME, "--samples", "30", "-j", "1")
     count = found["kept"]
+    # below 30 sampled layouts no figure has an interval and no call is clear, as in solve
+    assert found["clear"] is False and found["margin"] is None
+    assert found["no_interval"] == f"no 95% interval from {count} layouts: it needs 30"
+    for choice in found["choices"]:
+        assert choice["interval"] is None and choice["short_interval"] is None
+    code, text = run(runner, HAND, *GAME, "--samples", "30", "-j", "1")
     assert f"Warning       only {count} layouts kept (fewer than 30): the figures are rough" in text
+    assert "too few layouts to call it" in text and "(95%)" not in text.splitlines()[-1]
+
+
+@needs_solver
+def test_enough_layouts_have_intervals(runner: CliRunner) -> None:
+    args = (WEAK, "--contract", "7S", "--declarer", "right", "--talon", "QS 9C", "--samples",
+            "40", "-j", "1", "--json")  # fmt: skip
+    found = json.loads(run(runner, *args)[1])
+    assert found["kept"] >= 30 and "no_interval" not in found and found["margin"] is not None
+    for choice in found["choices"]:
+        low, high = choice["interval"]
+        assert low < choice["points"] < high
 
 
 @needs_solver
@@ -134,19 +151,23 @@ def test_a_checked_ten_has_no_lone_whister(runner: CliRunner) -> None:
             "--talon", "QS 9H", "--samples", "30", "-j", "1")  # fmt: skip
     code, text = run(runner, *args)
     assert code == 0 and "Lone whister" not in text
-    assert "#  Call   Points    95% interval" in text.splitlines()  # no quota: nobody is short
+    header = next(line for line in text.splitlines() if line.startswith("#"))
+    assert header.split() == ["#", "Call", "Points", "95%", "interval"]  # no quota: no shortfall
     assert "Short" not in text
     assert "Partner        he plays it: both defenders play a checked ten" in text.splitlines()
     found = json.loads(run(runner, *args, "--json")[1])
     assert [choice["choice"] for choice in found["choices"]] == ["whist"]
     assert found["lone_whister"] is None and found["partner_rule"] is None
     assert [(c["p_short"], c["short_interval"]) for c in found["choices"]] == [(None, None)]
-    lone = json.loads(run(runner, HAND, *GAME, "--samples", "30", "-j", "1", "--json")[1])
+    lone_args = (WEAK, "--contract", "7S", "--declarer", "right", "--talon", "QS 9C",
+                 "--samples", "40", "-j", "1")  # fmt: skip
+    lone = json.loads(run(runner, *lone_args, "--json")[1])
     assert lone["lone_whister"] == "open (double dummy); closed play not priced"
     assert all(isinstance(c["p_short"], float) for c in lone["choices"])
     assert all(len(c["short_interval"]) == 2 for c in lone["choices"])
-    text = run(runner, HAND, *GAME, "--samples", "30", "-j", "1")[1]
-    assert "#  Call   Points   95% interval  Short  95% interval" in text.splitlines()
+    text = run(runner, *lone_args)[1]
+    header = next(line for line in text.splitlines() if line.startswith("#"))
+    assert header.split() == ["#", "Call", "Points", "95%", "interval", "Short", "95%", "interval"]
 
 
 @needs_solver

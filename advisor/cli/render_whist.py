@@ -8,6 +8,7 @@ from advisor.cli.grid import Column, Grid
 from advisor.cli.render import console, fields, share, verdict_line
 from advisor.cli.render_declare import convention_words
 from advisor.i18n import N_, _, ngettext, number, shown_cards
+from advisor.limits import no_interval
 from advisor.seats import Seat
 from advisor.whist import ChoiceFigures, WhistAdvice
 from advisor.whist.advice import FEW_KEPT
@@ -39,6 +40,8 @@ def render_whist(found: WhistAdvice) -> None:
             "only {count} layout kept (fewer than {least}): the figures are rough",
             "only {count} layouts kept (fewer than {least}): the figures are rough",
             found.kept, least=FEW_KEPT)))  # fmt: skip
+        if not found.exact:
+            notes.insert(1, (_("Intervals"), no_interval(found.kept, layouts=True).text()))
     out.print(fields(notes, width))
     out.print(_verdict(found, width))
 
@@ -108,29 +111,43 @@ def _table(choices: tuple[ChoiceFigures, ...], width: int) -> Text:
 
 
 def _cells(place: int, figures: ChoiceFigures) -> tuple[str, ...]:
-    low, high = figures.interval
     cells = (
         str(place),
         _(CALL_WORDS[figures.choice.value]),
         number(figures.points, "+.2f"),
-        f"{number(low, '+.2f')} – {number(high, '+.2f')}",
+        _NO_INTERVAL if figures.interval is None else _points_range(*figures.interval),
     )
-    if figures.p_short is None or figures.short_interval is None:
+    if figures.p_short is None:
         return cells
-    short_low, short_high = figures.short_interval
-    return (*cells, share(figures.p_short), f"{share(short_low)}–{share(short_high)}")
+    short = figures.short_interval
+    return (
+        *cells, share(figures.p_short),
+        _NO_INTERVAL if short is None else f"{share(short[0])}–{share(short[1])}",
+    )  # fmt: skip
+
+
+_NO_INTERVAL = "—"
+"""An interval's cell when too few layouts were sampled for one (the note below says why)."""
+
+
+def _points_range(low: float, high: float) -> str:
+    return f"{number(low, '+.2f')} – {number(high, '+.2f')}"
 
 
 def _verdict(found: WhistAdvice, width: int) -> Text:
     best = found.best
     head = Text(_(CALL_WORDS[best.choice.value]).capitalize(), style="bold")
     reason = _("{points} points", points=number(best.points, "+.2f"))
-    if found.margin is None:
+    if found.ahead_by is None:
         return verdict_line(head, reason, _("the only call"), width)
+    other = _(CALL_WORDS[found.choices[1].choice.value])
+    if found.margin is None:
+        ahead = _("ahead of {other} by {points}; too few layouts to call it",
+                  other=other, points=number(found.ahead_by, "+.2f"))  # fmt: skip
+        return verdict_line(head, reason, ahead, width)
     low, high = found.margin
-    ahead = _("ahead of {other} by {low} to {high} (95%)", other=_(
-        CALL_WORDS[found.choices[1].choice.value]), low=number(low, "+.2f"),
-        high=number(high, "+.2f"))  # fmt: skip
+    ahead = _("ahead of {other} by {low} to {high} (95%)", other=other,
+              low=number(low, "+.2f"), high=number(high, "+.2f"))  # fmt: skip
     if not found.clear:
         ahead += _(": too close to call")
     return verdict_line(head, reason, ahead, width)

@@ -20,7 +20,7 @@ from advisor.errors import WhistError
 from advisor.exact.game import GameObjective
 from advisor.i18n import Phrase
 from advisor.jsonout import contract_json
-from advisor.limits import MIN_INTERVAL_SAMPLES, check_run
+from advisor.limits import MIN_INTERVAL_SAMPLES, check_run, no_interval
 from advisor.parallel import ProgressCallback
 from advisor.whist.declaring import DeclareModel, ModelName
 from advisor.whist.figures import ChoiceFigures, choice_rows, difference_interval, figures_of
@@ -54,7 +54,8 @@ class WhistAdvice:
     exact: bool
     choices: tuple[ChoiceFigures, ...]
     margin: tuple[float, float] | None
-    """The 95 % interval of the best call's lead over the next one (None: one call)."""
+    """The 95 % interval of the best call's lead over the next one (None: one call, or too few
+    layouts sampled for an interval)."""
     mean_tricks: float
     p_made: float
 
@@ -64,8 +65,18 @@ class WhistAdvice:
 
     @property
     def clear(self) -> bool:
-        """Whether the best call is better than the next at 95 % (always with one call)."""
-        return self.margin is None or self.margin[0] > 0
+        """Whether the best call is better than the next at 95 % (always with one call; never
+        without an interval)."""
+        if len(self.choices) == 1:
+            return True
+        return self.margin is not None and self.margin[0] > 0
+
+    @property
+    def ahead_by(self) -> float | None:
+        """The best call's mean lead over the next one (None: one call)."""
+        if len(self.choices) == 1:
+            return None
+        return self.choices[0].points - self.choices[1].points
 
     @property
     def too_few(self) -> bool:
@@ -102,7 +113,13 @@ class WhistAdvice:
             "clear": self.clear,
             "margin": None if self.margin is None else list(self.margin),
             "choices": [figures.to_dict() for figures in self.choices],
-        }
+        } | self._no_interval()
+
+    def _no_interval(self) -> dict[str, str]:
+        """Why the figures have no interval, when they have none (too few layouts sampled)."""
+        if self.exact or self.kept >= MIN_INTERVAL_SAMPLES:
+            return {}
+        return {"no_interval": str(no_interval(self.kept, layouts=True))}
 
 
 def whist_advice(

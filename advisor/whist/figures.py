@@ -6,7 +6,9 @@ call changes is the defence's outcome (who whists, whether the game is played) a
 ledger (:func:`advisor.points.game_ledger`) and this defender's points from it. Each call's
 figures: the mean of his points and its 95 % interval (normal; a single point when every
 layout was counted), and the chance the game is played and the defence falls short of its
-quota (Wilson's interval; None against a checked ten, which has no quota). The calls are
+quota (Wilson's interval; None against a checked ten, which has no quota). Sampled figures
+from fewer than :data:`~advisor.limits.MIN_INTERVAL_SAMPLES` layouts have no interval, as
+everywhere in the advisor (:func:`~advisor.limits.reported_interval`). The calls are
 compared on the same layouts, so the verdict reads the interval of the paired difference: it
 is *clear* when the best call's lead over each other one is above zero at 95 %.
 """
@@ -22,6 +24,7 @@ from typing import Any
 from advisor.cards import CardSet
 from advisor.contract import Contract
 from advisor.convention import Convention
+from advisor.limits import reported_interval
 from advisor.points import TRICKS, Whist, game_ledger
 from advisor.sampling import mean_interval, wilson_interval
 from advisor.seats import Seat
@@ -36,11 +39,13 @@ class ChoiceFigures:
     choice: Choice
     points: float
     """This defender's mean points."""
-    interval: tuple[float, float]
+    interval: tuple[float, float] | None
+    """The 95 % interval of ``points`` (None: too few layouts sampled for one)."""
     p_short: float | None
     """The chance the game is played and the defence takes fewer tricks than its quota (None:
     a checked ten, no quota)."""
     short_interval: tuple[float, float] | None
+    """The 95 % interval of ``p_short`` (None: no quota, or too few layouts sampled)."""
     outcomes: dict[Whist, int]
     """How often the defence said each outcome after this call (the partner's call varies by
     layout when it is his folk call)."""
@@ -49,7 +54,7 @@ class ChoiceFigures:
         return {
             "choice": self.choice.value,
             "points": self.points,
-            "interval": list(self.interval),
+            "interval": None if self.interval is None else list(self.interval),
             "p_short": self.p_short,
             "short_interval": None if self.short_interval is None else list(self.short_interval),
             "outcomes": {outcome.value: count for outcome, count in self.outcomes.items()},
@@ -102,15 +107,28 @@ def figures_of(
     mean, interval = mean_interval(points, exact)
     ordered = {outcome: outcomes[outcome] for outcome in Whist if outcomes[outcome]}
     if short is None:
-        return ChoiceFigures(choice, mean, interval, None, None, ordered)
+        return ChoiceFigures(choice, mean, _reported(interval, count, exact), None, None, ordered)
     shorts = sum(short)
     share = shorts / count
     short_interval = (share, share) if exact else wilson_interval(shorts, count)
-    return ChoiceFigures(choice, mean, interval, share, short_interval, ordered)
+    return ChoiceFigures(
+        choice, mean, _reported(interval, count, exact), share,
+        _reported(short_interval, count, exact), ordered,
+    )  # fmt: skip
 
 
 def difference_interval(
     better: Sequence[float], other: Sequence[float], exact: bool
-) -> tuple[float, float]:
-    """The 95 % interval of the mean of ``better - other``, layout by layout."""
-    return mean_interval([a - b for a, b in zip(better, other, strict=True)], exact)[1]
+) -> tuple[float, float] | None:
+    """The 95 % interval of the mean of ``better - other``, layout by layout (None: too few
+    layouts sampled for one)."""
+    differences = [a - b for a, b in zip(better, other, strict=True)]
+    return _reported(mean_interval(differences, exact)[1], len(differences), exact)
+
+
+def _reported(
+    interval: tuple[float, float], layouts: int, exact: bool
+) -> tuple[float, float] | None:
+    """``interval`` unless it is sampled from too few layouts to be one (an exact figure, every
+    layout counted, is a point whatever their number)."""
+    return interval if exact else reported_interval(interval, layouts)
