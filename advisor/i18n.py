@@ -72,8 +72,11 @@ class Language:
         return text if self.code == "en" else text.translate(_RUSSIAN_RANKS)
 
     def number(self, value: float, spec: str = "") -> str:
-        """``value`` formatted by ``spec``, with the language's separators: ``1 000``, ``0,85``."""
+        """``value`` formatted by ``spec``, with the language's separators: ``1 000``, ``0,85``;
+        a value that rounds to zero has no minus sign (``+0.00``, not ``-0.00``)."""
         text = format(value, spec)
+        if text.startswith("-") and _rounds_to_zero(text):
+            text = format(abs(value), spec)
         if self.code == "en":
             return text
         return text.replace(",", _NO_BREAK_SPACE).replace(".", ",")
@@ -81,6 +84,12 @@ class Language:
     def fill(self, template: str, values: Mapping[str, Any]) -> str:
         """``template`` with ``values`` put in, numbers and cards written this language's way."""
         return _Formatter(self).vformat(template, (), values) if values else template
+
+
+def _rounds_to_zero(text: str) -> bool:
+    """Whether a formatted number shows zero (digits, all of them 0, before any exponent)."""
+    digits = [c for c in text.partition("e")[0] if c.isdigit()]
+    return bool(digits) and not any(c != "0" for c in digits)
 
 
 class _Formatter(string.Formatter):

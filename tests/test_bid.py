@@ -230,6 +230,16 @@ def test_ceiling_and_answer(
     assert found.answer_words(ascii=True) == ascii_
 
 
+def test_no_negative_zero() -> None:
+    """Passing by an all-pass that costs nothing is 0.0, never -0.0, in JSON and text."""
+    from advisor.i18n import number
+
+    data = _advice({"6S": 3.0}, -0.0, None).to_dict()
+    assert repr(data["pass"]["points"]) == "0.0"
+    assert number(-0.0, "+.2f") == number(-0.004, "+.2f") == "+0.00"
+    assert number(-0.006, "+.2f") == "-0.01" and number(float("-inf"), "+.2f") == "-inf"
+
+
 # ----------------------------------------------------------------------------------------------
 # The command
 
@@ -358,3 +368,29 @@ def test_the_help_says_how_few_talons_the_samples_may_ask() -> None:
     args = ["bid", "♠9 10 J Q K A ♣K A ♦7 A", "--samples", "8", "-j", "1", "--json"]
     found = json.loads(CliRunner().invoke(main, args).output)
     assert found["talons"] == MIN_TALONS
+
+
+@needs_core
+def test_values_fall_down_the_ladder() -> None:
+    """A lower bid allows every contract a higher one does, and giving up is always open: the
+    values never rise up the ladder nor fall below giving up, and every bid up to the ceiling
+    beats passing (a helper's hand had 6♥ … 7♠ below passing under a ceiling of 7♦, and
+    10♠ at -30.39 below giving it up at -30)."""
+    from advisor.exact.game import GameObjective
+    from advisor.points import give_up_ledger
+
+    hand = "10C 10D 8D AC AD JS KS QC QD QS"
+    out = CliRunner().invoke(main, ["bid", hand, "-j", "1", "--samples", "128", "--json"])
+    data = json.loads(out.output)
+    values = [figure["points"] for figure in data["bids"]]
+    assert values == sorted(values, reverse=True)
+    for figure in data["bids"]:
+        floor = float(give_up_ledger(Contract.parse(figure["bid"]), SOCHI).points()[Seat.M])
+        assert figure["points"] >= round(floor, 3)
+        assert figure["source"] in ("own", "higher", "give up", "bound")
+    ceiling = data["ceiling"]
+    bids = [figure["bid"] for figure in data["bids"]]
+    below = bids[: bids.index(ceiling) + 1] if ceiling else []
+    assert all(data["bids"][k]["points"] > data["pass"]["points"] for k in range(len(below)))
+    assert any(figure["source"] != "own" for figure in data["bids"])
+    assert GameObjective(SOCHI, Seat.M).give_up(Contract.parse("10S")) == -30.0

@@ -196,8 +196,8 @@ class PassingCost:
 
     @property
     def pass_score(self) -> float:
-        """Passing, as a score: minus the expected penalty."""
-        return -self.expected_penalty
+        """Passing, as a score: minus the expected penalty (0.0, not -0.0, for none)."""
+        return 0.0 - self.expected_penalty
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -9,7 +9,14 @@ from advisor.cli.render import console, fields, share
 from advisor.cli.render_declare import MODELS, convention_words
 from advisor.contract import Bid
 from advisor.defaults import TALON_COUNT
-from advisor.exact.bid import CHOICE_SPLITS, SCORE_SPLITS, BidAdvice, BidFigure, MisereFigure
+from advisor.exact.bid import (
+    CHOICE_SPLITS,
+    SCORE_SPLITS,
+    BidAdvice,
+    BidFigure,
+    MisereFigure,
+    Source,
+)  # fmt: skip
 from advisor.i18n import N_, _, number, shown_cards
 
 LEADS = {
@@ -67,6 +74,8 @@ def render_bid(found: BidAdvice) -> None:
         rows.append(_misere_row(found.misere))
     rows += _grouped(found.bids)
     out.print(Grid.of(columns, rows, out.width).text(rows))
+    if any(figure.source is not Source.OWN for figure in found.bids):
+        out.print(_(LADDER_NOTE), style="dim")
     ceiling = found.ceiling
     out.print(
         Text.assemble(
@@ -106,18 +115,40 @@ def _grouped(figures: tuple[BidFigure, ...]) -> list[tuple[str, ...]]:
 
 
 def _row(first: BidFigure, figure: BidFigure) -> tuple[str, ...]:
-    choice, fraction = figure.best
-    named = _("give up") if choice is None else choice.label.text()
     bids = figure.bid.label.text()
     if first is not figure:
         bids = f"{first.bid.label.text()} … {bids}"
+    points = number(figure.points, "+.2f")
     return (
         bids,
-        number(figure.points, "+.2f"),
-        _span(*figure.interval),
+        points if figure.interval is not None else "≤ " + points,
+        "" if figure.interval is None else _span(*figure.interval),
         number(figure.talons, ","),
-        _("{contract} on {share} of talons", contract=named, share=share(fraction, 0)),
+        _named(figure),
     )
+
+
+def _named(figure: BidFigure) -> str:
+    """What is named after the talon, and which play the figure is the value of when it is
+    not the bid's own (see :mod:`advisor.exact.bid_ladder`; :data:`LADDER_NOTE` explains)."""
+    if figure.source is Source.GIVE_UP:
+        return _("give up on every talon")
+    choice, fraction = figure.best
+    named = _("{contract} on {share} of talons", share=share(fraction, 0),
+              contract=_("give up") if choice is None else choice.label.text())  # fmt: skip
+    if figure.via is None:
+        return named
+    if figure.source is Source.HIGHER:
+        return _("as {bid}: {named}", bid=figure.via.label.text(), named=named)
+    return _("≤ {bid}: {named}", bid=figure.via.label.text(), named=named)
+
+
+LADDER_NOTE = N_(
+    "A lower bid allows every contract a higher one does, and giving up is always open: a bid "
+    'is worth at least a higher bid\'s play ("as 7♠": played as after it) and giving up; a '
+    'bid worked out on fewer talons is worth at most the bid below it ("≤ 7♠").'
+)
+"""The note under the table when some bid's figure is not its own play's."""
 
 
 def _span(low: float, high: float) -> str:

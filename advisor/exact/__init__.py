@@ -19,9 +19,10 @@ solver, so this package imports none of them itself):
 - :mod:`~advisor.exact.discard_odds`: ``discard --exact``;
 - :mod:`~advisor.exact.game`, :mod:`~advisor.exact.declare`: a game contract's objective and
   ``advisor declare``;
-- :mod:`~advisor.exact.bid_talon`, :mod:`~advisor.exact.bid`: one talon's choice for every
-  open bid, and ``advisor bid`` (``bid_odds``: the value of passing, misère and each game bid
-  before the talon).
+- :mod:`~advisor.exact.bid_talon`, :mod:`~advisor.exact.bid_ladder`,
+  :mod:`~advisor.exact.bid`: one talon's choice for every open bid, each bid's value on the
+  ladder (never below giving up nor a higher bid's), and ``advisor bid`` (``bid_odds``: the
+  value of passing, misère and each game bid before the talon).
 
 The score of a layout is :mod:`advisor.scoring`'s, the split streams :mod:`advisor.splits`'s.
 """

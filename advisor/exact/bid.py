@@ -37,6 +37,7 @@ from advisor.cards import CardSet
 from advisor.contract import MISERE, PASS, Bid, Contract
 from advisor.convention import Convention
 from advisor.defaults import EXACT_DEALS, TALON_COUNT
+from advisor.exact.bid_ladder import BidFigure, Source, on_the_ladder
 from advisor.exact.bid_talon import Choosing, TalonValue, score_picks, talon_pairs
 from advisor.exact.deals import Deals
 from advisor.exact.game import GameObjective
@@ -69,40 +70,6 @@ def lead_of(seat: Position) -> Lead:
     """Who leads the first trick when the player in ``seat`` declares: first hand leads,
     whoever declared (second hand has first hand on his right, third on his left)."""
     return _LEADS[seat]
-
-
-@dataclass(frozen=True)
-class BidFigure:
-    """A game bid: the value of winning the auction with it, and what was named after the
-    talon (the contract named most often, and how often giving up three down was best)."""
-
-    bid: Bid
-    points: float
-    interval: tuple[float, float]
-    named: tuple[tuple[Contract | None, int], ...]
-    """What was named after the talons, most often first (None: given up), with its count."""
-
-    @property
-    def talons(self) -> int:
-        return sum(count for _, count in self.named)
-
-    @property
-    def best(self) -> tuple[Contract | None, float]:
-        """The choice made most often after the talon (None: giving up), and its share."""
-        choice, count = self.named[0]
-        return choice, count / self.talons
-
-    def to_dict(self) -> dict[str, Any]:
-        choice, share = self.best
-        return {
-            "bid": contract_json(self.bid),
-            "points": round(self.points, 3),
-            "interval": [round(x, 3) for x in self.interval],
-            "talons": self.talons,
-            "best_contract": "give up" if choice is None else contract_json(choice),
-            "best_share": round(share, 4),
-            "named": {("give up" if c is None else contract_json(c)): n for c, n in self.named},
-        }
 
 
 @dataclass(frozen=True)
@@ -179,7 +146,7 @@ class BidAdvice:
             "auction": self.auction.ascii(),
             "convention": convention.to_dict(),
             "whist_model": convention.whist_model.value,
-            "pass": {"points": round(self.pass_points, 3), "source": self.pass_source},
+            "pass": {"points": round(self.pass_points, 3) + 0.0, "source": self.pass_source},
             "misere": None if self.misere is None else self.misere.to_dict(),
             "bids": [figure.to_dict() for figure in self.bids],
             "ceiling": None if ceiling is None else contract_json(ceiling),
@@ -214,9 +181,10 @@ def talon_value(
 class _Sums:
     """Each bid's running figures over the talons worked out."""
 
-    def __init__(self, count: int) -> None:
-        self.means = [ClusterMean() for _ in range(count)]
-        self.named: list[Counter[Contract | None]] = [Counter() for _ in range(count)]
+    def __init__(self, bids: Sequence[Bid], floors: Sequence[float]) -> None:
+        self.bids, self.floors = bids, floors
+        self.means = [ClusterMean() for _ in bids]
+        self.named: list[Counter[Contract | None]] = [Counter() for _ in bids]
 
     def add(self, value: TalonValue) -> None:
         """A talon's figures for the bids still open, the first ``len(value.totals)``."""
@@ -224,24 +192,36 @@ class _Sums:
             self.means[k].add(total, value.squares[k], value.splits)
             self.named[k][value.contracts[k]] += 1
 
-    def below(self, pass_points: float) -> int:
-        """The first bid whose value is clearly below passing (every bid above it is worth
-        no more: it allows fewer contracts); the count of bids when none is."""
-        for k in range(len(self.means)):
-            if self.means[k].talons >= MIN_TALONS and self.interval(k, Z_CLEAR)[1] < pass_points:
+    def below(self, pass_points: float, open_: int) -> int:
+        """The first of the ``open_`` bids still worked out whose value is clearly below
+        passing (every bid above it is worth no more: it allows fewer contracts); ``open_``
+        when none is."""
+        ladder = on_the_ladder(self._own(Z_CLEAR)[:open_], self.floors[:open_])
+        for k, figure in enumerate(ladder):
+            if self.means[k].talons >= MIN_TALONS and _high(figure) < pass_points:
                 return k
-        return len(self.means)
+        return open_
 
     def interval(self, k: int, z: float) -> tuple[float, float]:
         mean = self.means[k]
         return normal_interval(mean.mean, mean.variance(TALON_COUNT), z)
 
-    def figures(self, bids: Sequence[Bid]) -> tuple[BidFigure, ...]:
+    def figures(self, z: float = Z95) -> tuple[BidFigure, ...]:
+        """The bids' figures on the ladder (:func:`~advisor.exact.bid_ladder.on_the_ladder`),
+        their intervals at ``z``."""
+        return on_the_ladder(self._own(z), self.floors)
+
+    def _own(self, z: float) -> tuple[BidFigure, ...]:
         return tuple(
-            BidFigure(bid, self.means[k].mean, self.interval(k, Z95),
+            BidFigure(bid, self.means[k].mean, self.interval(k, z),
                       tuple(sorted(self.named[k].items(), key=_by_count)))
-            for k, bid in enumerate(bids)
+            for k, bid in enumerate(self.bids)
         )  # fmt: skip
+
+
+def _high(figure: BidFigure) -> float:
+    """The top of a figure's interval (a bound's own value: it is the top)."""
+    return figure.points if figure.interval is None else figure.interval[1]
 
 
 def _by_count(item: tuple[Contract | None, int]) -> tuple[int, int]:
@@ -256,16 +236,22 @@ def _settled(low: float, high: float, level: float) -> bool:
 
 def _clear(sums: _Sums, pass_points: float, misere: MisereFigure | None) -> bool:
     """Whether the ceiling and the answer are the same anywhere in the 99.9 % intervals."""
-    count = len(sums.means)
-    above = [k for k in range(count) if sums.means[k].mean > pass_points]
+    ladder = sums.figures(Z_CLEAR)
+    above = [k for k, figure in enumerate(ladder) if figure.points > pass_points]
     ceiling = max(above, default=-1)
     for k in (ceiling, ceiling + 1):
-        if 0 <= k < count and not _settled(*sums.interval(k, Z_CLEAR), pass_points):
+        if 0 <= k < len(ladder) and not _settled_figure(ladder[k], pass_points):
             return False
-    if misere is not None and count:
-        best = max(range(count), key=lambda k: sums.means[k].mean)
-        return _settled(*sums.interval(best, Z_CLEAR), misere.points)
+    if misere is not None and ladder:
+        best = max(ladder, key=lambda figure: figure.points)
+        return _settled_figure(best, misere.points)
     return True
+
+
+def _settled_figure(figure: BidFigure, level: float) -> bool:
+    """:func:`_settled` for a figure; a bound is settled (its bids were stopped: clearly below
+    passing, and bounded by a bid below)."""
+    return figure.interval is None or _settled(*figure.interval, level)
 
 
 def bid_odds(
@@ -302,7 +288,7 @@ def bid_odds(
     budget = TALON_COUNT if settings.full else max(
         MIN_TALONS, min(TALON_COUNT, settings.samples // SCORE_SPLITS)
     )  # fmt: skip
-    sums = _Sums(len(bids))
+    sums = _Sums(bids, [objective.give_up(contract) for contract in contracts])
     deals = Deals(hand, SCORE_SPLITS, settings.seed)
     order = deals.order()[:budget] if contracts else []
     done = 0
@@ -317,7 +303,7 @@ def bid_odds(
         done += len(batch)
         report.games(done, len(order))
         if not settings.full:
-            open_ = min(open_, sums.below(pass_points))
+            open_ = sums.below(pass_points, open_)
             if done >= MIN_TALONS and _clear(sums, pass_points, misere):
                 clear = True
                 break
@@ -325,7 +311,7 @@ def bid_odds(
     report.games(1, 1)
     return BidAdvice(
         hand, auction, objective, pass_points, "allpass" if table.pass_from_allpass else "table",
-        misere, sums.figures(bids), settings.samples, settings.seed, done, settings.full, clear,
+        misere, sums.figures(), settings.samples, settings.seed, done, settings.full, clear,
     )  # fmt: skip
 
 
@@ -381,4 +367,6 @@ class _Phases:
         return report
 
 
-__all__ = ["BidAdvice", "BidFigure", "MisereFigure", "bid_odds", "lead_of", "talon_value"]
+__all__ = [
+    "BidAdvice", "BidFigure", "MisereFigure", "Source", "bid_odds", "lead_of", "talon_value",
+]  # fmt: skip
