@@ -181,6 +181,25 @@ def test_convention_option_overrides_the_table(runner: CliRunner, tmp_path: Path
 
 
 @needs_solver
+@pytest.mark.parametrize("command", ["solve", "declare"])
+def test_convention_option_keeps_the_tables_whist_model(
+    runner: CliRunner, tmp_path: Path, command: str
+) -> None:
+    """No preset sets the whist model: ``--convention`` takes the preset's scoring settings and
+    keeps the table's ``whist_model`` (it silently went back to folk)."""
+    table = tmp_path / "t.toml"
+    table.write_text('[convention]\npreset = "sochi"\nwhist_model = "both"\nten = "whisted"\n')
+    args = ([*SAMPLED, "--samples", "40"] if command == "solve"
+            else ["AS KS QS JS AC KC QC AD KD 7H 8H 9H", "--samples", "40"])  # fmt: skip
+    given = [command, *args, "--table", str(table), "--convention", "sochi", "--json"]
+    found = json.loads(runner.invoke(main, given).output)
+    assert found["convention"] == {
+        "preset": "sochi", "ten": "checked", "both_fail": "second", "players": 3,
+        "whist_model": "both",
+    }  # fmt: skip
+
+
+@needs_solver
 def test_jobs_give_the_same_answer(runner: CliRunner) -> None:
     args = ["solve", *SAMPLED, "--samples", "3000", "--seed", "2", "--json"]
     one = runner.invoke(main, [*args, "--jobs", "1"])

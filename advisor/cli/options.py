@@ -232,8 +232,8 @@ def convention_option(function: F) -> F:
         "--convention",
         type=click.Choice(CONVENTION_NAMES, case_sensitive=False),
         help=N_(
-            "Score games under this convention (its preset's settings, the table's players) "
-            "[default: the table's [convention], else sochi]."
+            "Score games under this convention (its preset's settings; the table's players "
+            "and whist model) [default: the table's [convention], else sochi]."
         ),
     )(function)
 
@@ -270,14 +270,17 @@ def game_contract(text: str | None) -> Contract | None:
 
 
 def effective_convention(table_path: str | None, name: str | None) -> Convention:
-    """The convention a command scores games under: ``--convention``'s preset (with the
-    table's number of players), else the table's ``[convention]``."""
+    """The convention a command scores games under: ``--convention``'s preset (its scoring
+    settings, with the table's number of players and whist model, which no preset sets), else
+    the table's ``[convention]``."""
     from advisor.convention import Convention, Preset
 
     table = effective_table(table_path)
     if name is None:
         return table.convention
-    return Convention.of(Preset(name.lower()), players=table.players)
+    kept = table.convention
+    model = {"whist_model": kept.whist_model} if "whist_model" in kept.overridden else {}
+    return Convention.of(Preset(name.lower()), players=table.players, **model)
 
 
 EXACT_SETTINGS = ("samples", "seed", "discard")
