@@ -97,7 +97,12 @@ def read_auction(text: str, seat: Position) -> AuctionState:
     misere: Position | None = None
     standing, holder = PASS, None
     speaker = Position.FIRST
-    for call in calls:
+    for number, call in enumerate(calls):
+        if _over(passed, misere, holder):
+            raise BidError(
+                Phrase("the auction is over after {calls}: {call} comes after its end",
+                       calls=calls_label(calls[:number]), call=call.label)
+            )  # fmt: skip
         senior = _may_hold(speaker, holder, passed, misere)
         check_bid(call, standing, senior=senior, first_call=speaker not in said)
         if call.is_pass:
@@ -108,12 +113,17 @@ def read_auction(text: str, seat: Position) -> AuctionState:
             if call.is_misere:
                 misere = speaker
         speaker = _next_speaker(speaker, passed, misere)
+    if holder is None and len(passed) == SEAT_COUNT:
+        raise BidError(Phrase("the auction is over: everyone passed (an all-pass)"))
+    if _over(passed, misere, holder):
+        raise BidError(
+            Phrase("the auction is over: {holder} won it with {bid}, nobody is left to outbid",
+                   holder=holder.label if holder is not None else "", bid=standing.label)
+        )  # fmt: skip
     if seat in passed:
         raise BidError(Phrase("{seat} has passed: no more bids", seat=seat.label))
     if seat == misere:
         raise BidError(Phrase("{seat} bid misère: no more bids", seat=seat.label))
-    if not {*Position} - passed - {misere, holder}:
-        raise BidError(Phrase("the auction is over: nobody is left to outbid"))
     if speaker != seat:
         raise BidError(
             Phrase("the auction ends at {speaker}'s turn, not {seat}'s",
@@ -122,6 +132,19 @@ def read_auction(text: str, seat: Position) -> AuctionState:
     return AuctionState(
         seat, calls, standing, holder, _may_hold(seat, holder, passed, misere), seat not in said
     )
+
+
+def calls_label(calls: tuple[Bid, ...]) -> Phrase:
+    """The calls as a message shows them, each in the language spoken (``6♠ пас пас``)."""
+    values = {f"call{k}": call.label for k, call in enumerate(calls)}
+    template = " ".join("{" + name + "}" for name in values)  # no words to translate
+    return Phrase(template, **values)
+
+
+def _over(passed: set[Position], misere: Position | None, holder: Position | None) -> bool:
+    """Whether the auction has ended: nobody is left to speak but the standing bid's bidder
+    (every other player passed or bid misère), or everyone passed."""
+    return not {*Position} - passed - {misere, holder}
 
 
 def _may_hold(
