@@ -255,17 +255,47 @@ def test_a_message_quotes_a_long_token_cut_short(read: Callable[[str], object]) 
 
 
 def test_a_cyrillic_label_is_named_as_one() -> None:
+    """A Cyrillic М where the text has no label yet is named; one among Latin labels (or a
+    Latin one among Cyrillic labels) is no label of the layout's alphabet."""
+    with pytest.raises(AdvisorError) as caught:
+        parse_layout("7S М: AS KS")
+    assert caught.value.text() == (
+        "Cyrillic М (U+041C) is not a label: write M:, L: and R: in Latin letters (or М:, Л: "
+        "and П: from the start)"
+    )
+    with i18n.speaking("ru"):
+        assert caught.value.text().startswith("кириллическая буква М (U+041C) — не метка руки")
     hands = (
         "М: AS KS QS JS 10S 9S 8S 7S AC KC L: QC JC 10C 9C 8C 7C AD KD QD JD "
         "R: 10D 9D 8D 7D AH KH QH JH 10H 9H"
     )
-    with pytest.raises(AdvisorError) as caught:
+    with pytest.raises(AdvisorError, match="М: 'L:' is not a label: the labels are M:, L: and"):
         parse_layout(hands)
-    assert caught.value.text() == (
-        "Cyrillic М (U+041C) is not a label: write M:, L: and R: in Latin letters"
-    )
-    with i18n.speaking("ru"):
-        assert caught.value.text() == (
-            "кириллическая буква М (U+041C) — не метка руки: пишите M:, L: и R: латинскими буквами"
-        )
     assert parse_layout(hands.replace("М", "M"))[0] == parse_cards("AS KS QS JS 10S 9S 8S 7S AC KC")
+
+
+def test_the_russian_outputs_labels_are_read() -> None:
+    """М: Л: П: (the Russian output's seats) in any order; п: still opens spades inside."""
+    latin = parse_layout(
+        "M: AS KS QS JS AC KC AD KD AH KH L: 7S 8S 9S 10S 7C 8C 9C 10C JC QC "
+        "R: 7D 8D 9D 10D JD QD 7H 8H 9H 10H"
+    )
+    russian = parse_layout(
+        "П: 7б 8б 9б 10б Вб Дб 7ч 8ч 9ч 10ч М: п: Т К Д В т: Т К б: Т К ч: Т К "
+        "Л: 7п 8п 9п 10п 7т 8т 9т 10т Вт Дт"
+    )
+    assert russian == latin
+    with pytest.raises(AdvisorError, match="the layout gives Л: twice"):
+        parse_layout("Л: 7S Л: 8S")
+    with pytest.raises(AdvisorError, match="the layout has no П: hand"):  # in its own alphabet
+        parse_layout("М: AS KS QS JS AC KC AD KD AH KH Л: 7S 8S 9S 10S 7C 8C 9C 10C JC QC")
+
+
+def test_an_unknown_label_is_named() -> None:
+    """A letter and a colon that is no label nor suit was read as a card (':' is not a suit)."""
+    with pytest.raises(AdvisorError) as caught:
+        parse_layout("M: AS KS X: 7S 8S R: 7D")
+    assert caught.value.text() == (
+        "M: 'X:' is not a label: the labels are M:, L: and R: (or М:, Л: and П:, all three in "
+        "one alphabet)"
+    )

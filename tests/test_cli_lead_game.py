@@ -88,6 +88,9 @@ def test_in_russian() -> None:
          "--declarer, --defence and --convention go with a game --contract"),
         (["--defender", DEFENDER, "--talon", TALON],
          "--defender leads against a game: give --contract (6S … 10NT)"),
+        (["--defender", DEFENDER, "--talon", TALON, "--contract", "misère"],
+         "--contract misère: --defender leads against a game (6S … 10NT); against misère a "
+         "catcher leads (--catcher)"),
         (["--defender", DEFENDER, "--contract", "6S"], "--defender needs --talon"),
         (["--defender", DEFENDER, "--talon", TALON, "--contract", "6S", "--defence", "left"],
          "--defence left: a defender heard both, me or partner"),

@@ -167,7 +167,7 @@ def lead(
     if given and all_layouts:
         raise click.UsageError(_("--samples and --all exclude each other"), ctx)
     if game is None:
-        _check_misere(defender, declarer, defence, convention)
+        _check_misere(defender, declarer, defence, convention, named=contract is not None)
     elif not given:
         samples = GAME_LEAD_LAYOUTS if defender is None else DEFENDER_LEAD_LAYOUTS
     unseen = catcher is not None or defender is not None
@@ -214,9 +214,21 @@ def _render_game(found: GameLead) -> None:
 
 
 def _check_misere(
-    defender: str | None, declarer: str | None, defence: str | None, convention: str | None
+    defender: str | None,
+    declarer: str | None,
+    defence: str | None,
+    convention: str | None,
+    *,
+    named: bool,
 ) -> None:
-    """The options of a game's lead, given without a game."""
+    """The options of a game's lead, given without a game (``named``: misère was given as
+    ``--contract``)."""
+    if defender is not None and named:
+        message = _(
+            "--contract misère: --defender leads against a game (6S … 10NT); against misère "
+            "a catcher leads (--catcher)"
+        )
+        raise click.UsageError(message)
     if defender is not None:
         raise click.UsageError(_("--defender leads against a game: give --contract (6S … 10NT)"))
     if declarer is not None or defence is not None or convention is not None:
