@@ -281,12 +281,17 @@ def _check_heard(question: LeadQuestion) -> None:
         return
     if not defence.played:
         raise WhistError(Phrase("the first card is led only when a defender whists"))
-    both = convention.whist_model is WhistModel.BOTH or contract.quota(convention.ten) is None
-    if both and defence is not Whist.BOTH:
+    if defence is Whist.BOTH:
+        return
+    if contract.quota(convention.ten) is None:
         raise WhistError(
-            Phrase("against {contract} both defenders whist (whist model: {model}): nobody "
-                   "whists alone", contract=contract.label,
-                   model=convention.whist_model.value)
+            Phrase("a checked {contract} is played by both defenders: nobody whists alone",
+                   contract=contract.label)
+        )  # fmt: skip
+    if convention.whist_model is WhistModel.BOTH:
+        raise WhistError(
+            Phrase("under the whist model both, both defenders whist against {contract}: "
+                   "nobody whists alone", contract=contract.label)
         )  # fmt: skip
 
 

@@ -83,7 +83,7 @@ def test_in_russian() -> None:
         ([HAND, "--discards", DISCARDS, "--contract", "7S", "--defence", "me"],
          "--defence me: the declarer heard both, left or right"),
         ([HAND, "--discards", DISCARDS, "--contract", "10NT", "--defence", "left"],
-         "against 10NT both defenders whist (whist model: folk): nobody whists alone"),
+         "a checked 10NT is played by both defenders: nobody whists alone"),
         ([HAND, "--discards", DISCARDS, "--defence", "both"],
          "--declarer, --defence and --convention go with a game --contract"),
         (["--defender", DEFENDER, "--talon", TALON],

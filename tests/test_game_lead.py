@@ -168,9 +168,12 @@ def test_what_the_defence_cannot_have_said_is_an_error() -> None:
     contract = Contract.parse("7S")
     with pytest.raises(WhistError, match="only when a defender whists"):
         declarer_lead(HAND, DISCARDS, contract, SOCHI, Whist.PASS)
-    with pytest.raises(WhistError, match="nobody whists alone"):
+    with pytest.raises(
+        WhistError,
+        match="under the whist model both, both defenders whist against 7♠: nobody whists alone",
+    ):
         declarer_lead(HAND, DISCARDS, contract, BOTH, Whist.LEFT)
-    with pytest.raises(WhistError, match="nobody whists alone"):
+    with pytest.raises(WhistError, match="a checked 10NT is played by both defenders"):
         declarer_lead(HAND, DISCARDS, Contract.parse("10NT"), SOCHI, Whist.RIGHT)
 
 
