@@ -193,6 +193,31 @@ def test_bad_auctions(calls: str, seat: str, error: str) -> None:
         read_auction(calls, Position.parse(seat))
 
 
+@pytest.mark.parametrize(
+    ("calls", "seat", "russian"),
+    [
+        ("6S", "third", "после этих заявок говорит вторая рука, а не третья рука"),
+        (
+            "6S pass pass",
+            "second",
+            "торговля окончена: её выиграла первая рука (6♠), перебивать некому",
+        ),
+        (
+            "6S pass pass pass",
+            "first",
+            "торговля окончена после «6♠ пас пас»: «пас» сказано после её конца",
+        ),
+    ],
+)
+def test_bad_auctions_in_russian(calls: str, seat: str, russian: str) -> None:
+    from advisor import i18n
+
+    with pytest.raises(BidError) as caught:
+        read_auction(calls, Position.parse(seat))
+    with i18n.speaking("ru"):
+        assert caught.value.text() == russian
+
+
 def test_a_word_that_is_no_call() -> None:
     with pytest.raises(ContractError):
         read_auction("6X", Position.SECOND)

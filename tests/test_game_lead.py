@@ -173,8 +173,14 @@ def test_what_the_defence_cannot_have_said_is_an_error() -> None:
         match="under the whist model both, both defenders whist against 7♠: nobody whists alone",
     ):
         declarer_lead(HAND, DISCARDS, contract, BOTH, Whist.LEFT)
-    with pytest.raises(WhistError, match="a checked 10NT is played by both defenders"):
+    with pytest.raises(WhistError, match="a checked 10NT is played by both defenders") as caught:
         declarer_lead(HAND, DISCARDS, Contract.parse("10NT"), SOCHI, Whist.RIGHT)
+    from advisor import i18n
+
+    with i18n.speaking("ru"):
+        assert caught.value.text() == (
+            "10БК проверяется: её играют оба вистующих, в одиночку не вистует никто"
+        )
 
 
 def test_too_few_layouts_is_an_error() -> None:
