@@ -109,6 +109,24 @@ def test_an_over_long_csv_field_spoils_only_its_row(tmp_path: Path) -> None:
     assert str(records(result.stdout)[3]["error"]).startswith("the row cannot be read (field")
 
 
+def test_a_quote_never_closed_is_said(tmp_path: Path) -> None:
+    """A quote the file never closes holds every line to the end in one field, as CSV reads
+    it: its record says so (it was a misleading hand error about the field's text), and a
+    field closed over several lines is still one value."""
+    sheet = tmp_path / "hands.csv"
+    sheet.write_text(f'hand,id\n{HAND},"a\nb"\n"{HAND},c\n{HAND},d\n{HAND},e\n')
+    found = records(run(str(sheet), "-q").stdout)
+    assert [(r["line"], r.get("id")) for r in found] == [(2, "a\nb"), (4, None)]
+    assert found[1]["error"] == (
+        "a quote opened on line 4 is never closed: lines 4–6 were read as one field"
+    )
+    sheet.write_text(f'hand,id\n{HAND},a\n{HAND},"b')
+    found = records(run(str(sheet), "-q").stdout)
+    assert [r.get("error") for r in found] == [None, "a quote opened on line 3 is never closed"]
+    sheet.write_text(f'hand,id\n{HAND},"a"')  # no line break at the end: a whole row
+    assert [r.get("id") for r in records(run(str(sheet), "-q").stdout)] == ["a"]
+
+
 def test_memos_stay_small_on_endless_distinct_lines() -> None:
     reader = HandReader()
     for n in range(3000):

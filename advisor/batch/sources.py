@@ -212,6 +212,8 @@ class _BoundedLines:
     def __init__(self, text: IO[str]) -> None:
         self.text, self.number, self.cut = text, 0, deque[int]()
         self.odd = False
+        self.ended = False
+        """Whether the text has been read to its end (the reader asked for a line past it)."""
 
     def __iter__(self) -> _BoundedLines:
         return self
@@ -219,6 +221,7 @@ class _BoundedLines:
     def __next__(self) -> str:
         line = self.text.readline(MAX_LINE_BYTES + LINE_SLACK)
         if not line:
+            self.ended = True
             raise StopIteration
         self.number += 1
         if _csv_line_size(line) > MAX_LINE_BYTES:
@@ -293,6 +296,8 @@ def _csv_rows(
                 break
             if lines.spoilt(line, lines.number):
                 problem = LONG_LINE
+            elif lines.ended:  # the reader asked past the end for the rest of a quoted field
+                problem = _unclosed(line, lines.number)
         start, line = line, lines.number + 1
         if problem is not None:
             items.append(CsvItem(start, "", "", "", problem))
@@ -303,6 +308,18 @@ def _csv_rows(
             position = yield from _flush(label, items, stream, position)
     if items:
         yield from _flush(label, items, stream, position)
+
+
+def _unclosed(first: int, last: int) -> Phrase:
+    """The error of a row whose quote the file never closes: it holds every line to the end."""
+    if first == last:
+        return Phrase("a quote opened on line {first} is never closed", first=first)
+    return Phrase(
+        "a quote opened on line {first} is never closed: lines {first}–{last} were read as one "
+        "field",
+        first=first,
+        last=last,
+    )
 
 
 def _flush(
