@@ -40,6 +40,12 @@ def _run(args: list[str], input: str | None = None) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+def _records(args: list[str], input: str | None = None) -> tuple[int, str, str]:
+    """``--layouts``' exit code, its records (standard output) and its errors' lines."""
+    result = CliRunner().invoke(main, ["allpass", *args], env=ENV, input=input)
+    return result.exit_code, result.stdout, result.stderr
+
+
 @pytest.fixture
 def _solver() -> None:
     require_built(solver.core_available(), "the compiled all-pass solver")
@@ -166,8 +172,14 @@ def test_sampled_estimate() -> None:
 @pytest.mark.usefixtures("_solver")
 def test_many_deals_one_record_a_line_in_order() -> None:
     lines = [DEAL, "first: 7S", "", DEAL.replace("talon: K♥ A♥", "talon: A♥ K♥"), "\xff"]
-    code, output = _run(["--layouts", "-", "--seat", "third"], input="\n".join(lines) + "\n")
+    code, output, errors = _records(["--layouts", "-", "--seat", "third"],
+                                    input="\n".join(lines) + "\n")  # fmt: skip
     assert code == 2
+    assert errors.splitlines() == [  # each bad line said on standard error too, as batch does
+        "<stdin>:2: the deal has no second: and no third: and no talon: part",
+        "<stdin>:3: no deal on this line: write first: ... second: ... third: ... talon: ...",
+        "<stdin>:5: 'ÿ' comes before a label: write first: ... second: ... third: ... talon: ...",
+    ]
     assert output.splitlines() == [
         '{"line": 1, "seats": [{"seat": "third", "forced": 10, "fewest": 2}]}',
         '{"line": 2, "error": "the deal has no second: and no third: and no talon: part"}',
@@ -183,7 +195,7 @@ def test_many_deals_one_record_a_line_in_order() -> None:
 def test_many_deals_from_a_file(tmp_path: Path) -> None:
     deals = tmp_path / "deals.txt"
     deals.write_text(f"{DEAL}\n{DEAL}\n", encoding="utf-8")
-    code, output = _run(["--layouts", str(deals), "--values", "forced", "--jobs", "2"])
+    code, output, _ = _records(["--layouts", str(deals), "--values", "forced", "--jobs", "2"])
     assert code == 0
     record = {"seats": [{"seat": "first", "forced": 0}, {"seat": "second", "forced": 1},
                         {"seat": "third", "forced": 10}]}  # fmt: skip
@@ -192,7 +204,7 @@ def test_many_deals_from_a_file(tmp_path: Path) -> None:
         {"line": 2, **record},
     ]
     deals.write_bytes(b"\xff\xfe\n")
-    assert _run(["--layouts", str(deals)])[1] == (
+    assert _records(["--layouts", str(deals)])[1] == (
         '{"line": 1, "error": "not UTF-8 text (invalid start byte at byte 0)"}\n'
     )
 
@@ -205,7 +217,7 @@ def test_many_deals_skip_comments_and_byte_order_marks(tmp_path: Path) -> None:
     lines = ["# deals of the test", f"\ufeff{DEAL}", "\ufeff# another file", "  #", "",
              f"{DEAL[:6]}\ufeff{DEAL[6:]}"]  # fmt: skip
     deals.write_bytes("\n".join(lines).encode() + b"\n# caf\xe9\n")
-    code, output = _run(["--layouts", str(deals), "--seat", "third", "--values", "forced"])
+    code, output, _ = _records(["--layouts", str(deals), "--seat", "third", "--values", "forced"])
     assert code == 2
     assert output.splitlines() == [
         '{"line": 2, "seats": [{"seat": "third", "forced": 10}]}',

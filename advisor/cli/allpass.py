@@ -10,7 +10,7 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from advisor.allpass.sample import DEFAULT_SAMPLES
-from advisor.cli.guard import ExitCode
+from advisor.cli.guard import ExitCode, say
 from advisor.cli.help import Command
 from advisor.cli.options import (
     WholeNumber,
@@ -27,7 +27,7 @@ from advisor.jsonout import json_text
 from advisor.limits import MAX_REPEAT
 from advisor.seats import Position
 from advisor.table import TalonCard
-from advisor.text import bounded_lines
+from advisor.text import bounded_lines, shown
 
 if TYPE_CHECKING:
     from advisor.allpass.rules import AllPassRules, Deal
@@ -281,6 +281,7 @@ def _solve_layouts(
 ) -> None:
     from advisor.allpass.lines import solve_lines
     from advisor.allpass.solver import Value, core_available
+    from advisor.batch.sources import STDIN_LABEL
 
     if not core_available():
         from advisor.errors import AllPassSolverUnavailableError
@@ -292,8 +293,12 @@ def _solve_layouts(
     out = sys.stdout
     with _lines_of(path) as stream:
         for result in solve_lines(bounded_lines(stream), rules, seats, values, jobs):
-            bad += result.error is not None
             out.write(json_text(result.to_dict()) + "\n")
+            if result.error is not None:  # and on standard error, as batch says it
+                bad += 1
+                out.flush()  # the record first, where both streams go to one terminal
+                label = STDIN_LABEL if path == "-" else shown(path)
+                say(f"{label}:{result.line}: {shown(result.error.text())}")
     out.flush()
     raise SystemExit(ExitCode.BAD_INPUT if bad else ExitCode.SUCCESS)
 
