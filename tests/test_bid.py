@@ -321,7 +321,8 @@ def test_bids_clearly_below_passing_are_worked_out_no_more() -> None:
     assert talons[0] == found.talons == 32
     first = talons.index(MIN_TALONS)
     assert all(t == MIN_TALONS for t in talons[first:]) and all(t == 32 for t in talons[:first])
-    assert found.bids[first].interval[1] < found.pass_points
+    interval = found.bids[first].interval
+    assert interval is not None and interval[1] < found.pass_points
 
 
 @needs_core
