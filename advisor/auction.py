@@ -113,12 +113,12 @@ def read_auction(text: str, seat: Position) -> AuctionState:
             if call.is_misere:
                 misere = speaker
         speaker = _next_speaker(speaker, passed, misere)
-    if holder is None and len(passed) == SEAT_COUNT:
-        raise BidError(Phrase("the auction is over: everyone passed (an all-pass)"))
     if _over(passed, misere, holder):
+        if holder is None:  # over with no bid: everyone passed
+            raise BidError(Phrase("the auction is over: everyone passed (an all-pass)"))
         raise BidError(
             Phrase("the auction is over: {holder} won it with {bid}, nobody is left to outbid",
-                   holder=holder.label if holder is not None else "", bid=standing.label)
+                   holder=holder.label, bid=standing.label)
         )  # fmt: skip
     if seat in passed:
         raise BidError(Phrase("{seat} has passed: no more bids", seat=seat.label))

@@ -16,7 +16,7 @@ from advisor.exact.bid import (
     BidFigure,
     MisereFigure,
     Source,
-)  # fmt: skip
+)
 from advisor.i18n import N_, _, number, shown_cards
 
 LEADS = {

@@ -40,7 +40,7 @@ def render_whist(found: WhistAdvice) -> None:
             "only {count} layout kept (fewer than {least}): the figures are rough",
             "only {count} layouts kept (fewer than {least}): the figures are rough",
             found.kept, least=FEW_KEPT)))  # fmt: skip
-        if not found.exact:
+        if not found.has_intervals:
             notes.insert(1, (_("Intervals"), no_interval(found.kept, layouts=True).text()))
     out.print(fields(notes, width))
     out.print(_verdict(found, width))

@@ -91,7 +91,7 @@ def on_the_ladder(own: Sequence[BidFigure], floors: Sequence[float]) -> tuple[Bi
         if floor > best.points:
             best = BidFigure(figure.bid, floor, (floor, floor), ((None, figure.talons),),
                              Source.GIVE_UP)  # fmt: skip
-        if _lends(above, figure) and above is not None and above.points > best.points:
+        if above is not None and _lends(above, figure) and above.points > best.points:
             best = replace(above, bid=figure.bid, source=Source.HIGHER, via=above.via or above.bid)
         found.append(best)
         above = best
@@ -105,12 +105,10 @@ def on_the_ladder(own: Sequence[BidFigure], floors: Sequence[float]) -> tuple[Bi
     return tuple(found)
 
 
-def _lends(above: BidFigure | None, figure: BidFigure) -> bool:
+def _lends(above: BidFigure, figure: BidFigure) -> bool:
     """Whether the bid above may lend ``figure`` its play: priced on the same talons, and a
     play after the talon (giving up is lent by the lower bid's own floor, which is no lower)."""
-    if above is None or above.talons != figure.talons:
-        return False
-    return above.source in (Source.OWN, Source.HIGHER)
+    return above.talons == figure.talons and above.source in (Source.OWN, Source.HIGHER)
 
 
 __all__ = ["BidFigure", "Source", "on_the_ladder"]

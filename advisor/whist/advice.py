@@ -79,6 +79,12 @@ class WhistAdvice:
         return self.choices[0].points - self.choices[1].points
 
     @property
+    def has_intervals(self) -> bool:
+        """Whether the figures have 95 % intervals: every layout counted, or enough sampled
+        (:data:`~advisor.limits.MIN_INTERVAL_SAMPLES`), as :func:`figures_of` gives them."""
+        return self.exact or self.kept >= MIN_INTERVAL_SAMPLES
+
+    @property
     def too_few(self) -> bool:
         return self.kept < FEW_KEPT
 
@@ -117,7 +123,7 @@ class WhistAdvice:
 
     def _no_interval(self) -> dict[str, str]:
         """Why the figures have no interval, when they have none (too few layouts sampled)."""
-        if self.exact or self.kept >= MIN_INTERVAL_SAMPLES:
+        if self.has_intervals:
             return {}
         return {"no_interval": str(no_interval(self.kept, layouts=True))}
 
