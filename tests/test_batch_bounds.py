@@ -123,6 +123,13 @@ def test_a_quote_never_closed_is_said(tmp_path: Path) -> None:
     sheet.write_text(f'hand,id\n{HAND},a\n{HAND},"b')
     found = records(run(str(sheet), "-q").stdout)
     assert [r.get("error") for r in found] == [None, "a quote opened on line 3 is never closed"]
+    many = "\n".join([HAND] * 30_000)  # past the csv module's field limit, to the end
+    sheet.write_text(f'hand,id\n{HAND},a\n"{HAND}\n{many}\n')
+    found = records(run(str(sheet), "-q").stdout)
+    assert [r.get("error") for r in found] == [
+        None,
+        "a quote opened on line 3 is never closed: lines 3–30003 were read as one field",
+    ]
     sheet.write_text(f'hand,id\n{HAND},"a"')  # no line break at the end: a whole row
     assert [r.get("id") for r in records(run(str(sheet), "-q").stdout)] == ["a"]
 

@@ -291,6 +291,8 @@ def _csv_rows(
         except csv.Error as error:  # a field over the csv module's limit: this row only
             lines.skip_open_quote()
             row, problem = [], Phrase("the row cannot be read ({reason})", reason=str(error))
+            if lines.ended:  # the quote was never closed: the rest of the file was its field
+                problem = _unclosed(line, lines.number)
         else:
             if row is None:
                 break
