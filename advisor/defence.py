@@ -236,7 +236,7 @@ def model_decisions(
     quota = contract.quota(ten)
     if model is WhistModel.BOTH or quota is None:
         return bytes([WHISTS.index(Whist.BOTH)]) * count
-    reaches = bytes(halves >= quota for halves in range(256))
+    reaches = _reaching_bytes(quota)
     left = int.from_bytes(_reached(lefts, contract, reaches), "little")
     right = int.from_bytes(_reached(rights, contract, reaches), "little")
     return (2 * left + right).to_bytes(count, "little").translate(_decision_bytes(contract))
@@ -263,6 +263,13 @@ def _reached(masks: array[int], contract: Contract, reaches: bytes) -> bytes:
         offset = suit if sys.byteorder == "little" else size - 1 - suit
         total += int.from_bytes(raw[offset::size].translate(table), "little")
     return total.to_bytes(len(masks), "little").translate(reaches)
+
+
+@functools.cache
+def _reaching_bytes(quota: int) -> bytes:
+    """1 at each count of half tricks that reaches ``quota``, else 0: a translation table
+    (built once a quota: the model is asked of a few splits at a time millions of times)."""
+    return bytes(halves >= quota for halves in range(256))
 
 
 @functools.cache
