@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from advisor.errors import AdvisorError, ConventionError, LimitError, TableError
 from advisor.holdings import Holding, HoldingPattern
-from advisor.i18n import Phrase
+from advisor.i18n import N_, Phrase
 from advisor.limits import MAX_REPEAT
 from advisor.seats import Lead
 from advisor.table_file import (
     PASS_FROM_ALLPASS,
+    PLAYER_COUNTS,
     check_setting,
     config_file_there,
     parse_toml,
@@ -469,6 +470,23 @@ def merge_table(base: Table, text: str, origin: str) -> Table:
 CONVENTION = "convention"
 
 
+def _players_in_convention(value: object, origin: str) -> Phrase:
+    """The error of ``players`` written in ``[convention]``: where it belongs, and the value
+    to write there only when it is one that place accepts (not ``inf``, ``3.0``)."""
+    shown = shown_value(value)
+    if value in PLAYER_COUNTS and isinstance(value, int) and not isinstance(value, bool):
+        template = N_(
+            "{origin}: [convention] players = {value}: the number of players is the "
+            "table's own setting: write players = {value} above the sections"
+        )
+    else:
+        template = N_(
+            "{origin}: [convention] players = {value}: the number of players is the "
+            "table's own setting, 3 or 4, written above the sections"
+        )
+    return Phrase(template, origin=origin, value=shown)
+
+
 def _merge_convention(
     base: Table, data: Mapping[str, Any], origin: str
 ) -> tuple[Convention | None, dict[str, str]]:
@@ -480,14 +498,7 @@ def _merge_convention(
     from advisor.convention import TABLE_KEYS, Convention
 
     if "players" in found:
-        raise TableError(
-            Phrase(
-                "{origin}: [convention] players = {value}: the number of players is the "
-                "table's own setting: write players = {value} above the sections",
-                origin=origin,
-                value=shown_value(found["players"]),
-            )
-        )
+        raise TableError(_players_in_convention(found["players"], origin))
     try:
         convention = Convention.from_mapping(found, origin, base._convention, keys=TABLE_KEYS)
     except ConventionError as error:  # a table's every error is a TableError

@@ -80,6 +80,12 @@ def test_bad_edits_exit_2(runner: CliRunner, tmp_path: Path, args: list[str], er
         ("[convention]\nplayers = 4\n",
          "[convention] players = 4: the number of players is the table's own setting: write "
          "players = 4 above the sections"),
+        ("[convention]\nplayers = 1e400\n",
+         "[convention] players = inf: the number of players is the table's own setting, 3 or "
+         "4, written above the sections"),
+        ("[convention]\nplayers = 3.0\n",
+         "[convention] players = 3.0: the number of players is the table's own setting, 3 or "
+         "4, written above the sections"),
         ('[convention]\npreset = "moscow"\n',
          '[convention] preset = "moscow" is not one of "sochi", "leningrad", "rostov"'),
         ("[convention]\nprice = 2\n",
