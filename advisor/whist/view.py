@@ -53,7 +53,7 @@ from typing import NamedTuple
 
 from advisor.cards import CardSet
 from advisor.contract import Bid, Contract, Strain
-from advisor.defence import WHISTS, model_decisions, rest_of
+from advisor.defence import WHISTS, decisions_of_counts, folk_counts, rest_of
 from advisor.exact.declare import allowed_contracts
 from advisor.exact.game import GameObjective, dominant_discards
 from advisor.game.position import Position
@@ -140,6 +140,7 @@ class _Hand:
         self.lefts = split_hands(self.pool, ranks)
         self.rights = rest_of(self.pool.mask, self.lefts)
         self._rows: dict[int, list[tuple[float, ...]]] = {}
+        self._folk: dict[Strain, tuple[bytes, bytes]] = {}
 
     def choice(self, discards: CardSet, order: int, strain: Strain,
                contracts: tuple[Contract, ...]) -> _Choice:  # fmt: skip
@@ -156,12 +157,22 @@ class _Hand:
         if key not in self._rows:
             convention = self.objective.convention
             table = self.tables(contract)
-            found = model_decisions(
-                convention.whist_model, contract, self.lefts, self.rights, convention.ten
+            lefts, rights = self._counts(contract)
+            found = decisions_of_counts(
+                convention.whist_model, contract, lefts, rights, convention.ten
             )
             rows = [table[whist] for whist in WHISTS]
             self._rows[key] = [rows[number] for number in found]
         return self._rows[key]
+
+    def _counts(self, contract: Contract) -> tuple[bytes, bytes]:
+        """L's and R's folk counts against ``contract`` split by split: counted once a strain
+        (every level's rows read them)."""
+        strain = contract.strain
+        if strain not in self._folk:
+            lefts, rights = self.lefts, self.rights
+            self._folk[strain] = folk_counts(lefts, contract), folk_counts(rights, contract)
+        return self._folk[strain]
 
     def ask(self, choice: _Choice) -> None:
         """The cheap question at the lowest level the choice may name."""
