@@ -17,6 +17,7 @@ from advisor.defence import (
     Call,
     defence_outcome,
     folk_call,
+    folk_counts,
     model_decisions,
     model_outcome,
     model_outcomes,
@@ -24,6 +25,7 @@ from advisor.defence import (
     reaches,
     rest_of,
     suit_tricks,
+    sure_halves,
     sure_tricks,
     threshold,
     top_sequence,
@@ -197,6 +199,20 @@ def test_many_layouts_at_once_as_one_by_one(decks: list[list[int]], text: str, t
                 continue
             first = folk_call(CardSet(left), chosen, ten)
             assert whist is defence_outcome(first, folk_call(CardSet(right), chosen, ten, first))
+
+
+@given(
+    st.lists(st.integers(0, (1 << 32) - 1), max_size=40),
+    st.sampled_from(["6S", "7C", "8D", "9H", "10NT"]),
+)
+def test_the_counts_of_many_hands_are_each_hands_count(masks: list[int], text: str) -> None:
+    """The bulk count (the suits' bytes translated and added as big integers) of every hand,
+    one byte each, is its own folk count; one strain's levels share it."""
+    chosen = contract(text)
+    counted = folk_counts(array("I", masks), chosen)
+    assert list(counted) == [sure_halves(mask, chosen) for mask in masks]
+    higher = Contract(min(chosen.level + 1, 10), chosen.strain)
+    assert folk_counts(array("I", masks), higher) == counted
 
 
 @given(st.permutations(range(32)), st.integers(min_value=0, max_value=40))
