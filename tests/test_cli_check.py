@@ -185,6 +185,20 @@ def test_output_fits_80_columns(runner: CliRunner) -> None:
     assert max(len(line) for line in result.output.splitlines()) <= 80
 
 
+def test_a_note_wrapped_on_a_narrow_terminal_ends_no_line_with_a_space(runner: CliRunner) -> None:
+    """The dim hint under a report is wrapped by the advisor, not by Rich (whose wrapping
+    leaves a space at the end of each broken line)."""
+    result = runner.invoke(main, ["check", "--lead", "me", CLEAN], env={"COLUMNS": "40"})
+    lines = result.stdout.splitlines()
+    hint = lines[[line.startswith("Add --talon") for line in lines].index(True) :]
+    assert (
+        len(hint) > 1
+        and " ".join(hint)
+        == "Add --talon (-t) for the odds after the talon and the outs of each hole."
+    )
+    assert not [line for line in hint if line.endswith(" ")]
+
+
 @pytest.mark.parametrize(("env", "coloured"), [
     ({"FORCE_COLOR": "1", "NO_COLOR": ""}, True),
     ({"FORCE_COLOR": "1", "NO_COLOR": "1"}, False),

@@ -10,7 +10,7 @@ from typing import IO, TypeVar
 from rich.console import Console
 from rich.text import Text
 
-from advisor.cli.grid import NARROWEST_REPORT, Cell, Column, Grid
+from advisor.cli.grid import NARROWEST_REPORT, Cell, Column, Grid, paragraph
 from advisor.i18n import N_, _, number
 from advisor.seats import Lead
 from advisor.text import shown
@@ -42,6 +42,13 @@ def plain(text: str, style: str = "") -> Text:
 def percent(value: float) -> str:
     """A percent figure as the table writes it: ``50%``, ``99.5%`` (in Russian ``99,5%``)."""
     return number(value, "g") + "%"
+
+
+def note(out: Console, text: str) -> None:
+    """A dim line of prose under a report, wrapped at the console's width with no space at
+    the end of a line (Rich's own wrapping leaves one where it breaks) and never read as
+    markup."""
+    out.print(Text(paragraph(text, out.width), style="dim"))
 
 
 def share(fraction: float, digits: int = 1) -> str:

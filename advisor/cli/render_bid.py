@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from advisor.cli.grid import Column, Grid
-from advisor.cli.render import console, fields, share
+from advisor.cli.render import console, fields, note, share
 from advisor.cli.render_declare import MODELS, convention_words
 from advisor.contract import Bid
 from advisor.defaults import TALON_COUNT
@@ -75,7 +75,7 @@ def render_bid(found: BidAdvice) -> None:
     rows += _grouped(found.bids)
     out.print(Grid.of(columns, rows, out.width).text(rows))
     if any(figure.source is not Source.OWN for figure in found.bids):
-        out.print(_(LADDER_NOTE), style="dim")
+        note(out, _(LADDER_NOTE))
     ceiling = found.ceiling
     out.print(
         Text.assemble(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from advisor.cli.grid import Column, Grid
-from advisor.cli.render import FOUNDING_LEAD_WORDS, console, fields, percent, verdict_line
+from advisor.cli.render import FOUNDING_LEAD_WORDS, console, fields, note, percent, verdict_line
 from advisor.i18n import N_, _, ngettext, shown_cards
 from advisor.rules import Rule, Status
 from advisor.verdict import Assessment
@@ -67,7 +67,7 @@ def render_assessment(assessment: Assessment) -> None:
 
 def render_talon_hint() -> None:
     """The plain check's pointer to ``--talon``."""
-    console().print(_(HINT), style="dim")
+    note(console(), _(HINT))
 
 
 def _suit_table(assessment: Assessment, width: int) -> Text:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from advisor.cli.grid import Column, Grid
-from advisor.cli.render import console, fields, share
+from advisor.cli.render import console, fields, note, share
 from advisor.contract import Ten
 from advisor.convention import BothFail, Convention
 from advisor.exact.declare import Choice, Declaration
@@ -88,16 +88,13 @@ def render_declaration(found: Declaration) -> None:
     out.print(Grid.of(columns, rows, out.width).text(rows))
     if found.dropped:
         bound = max(item.bound for item in found.dropped)
-        out.print(
-            ngettext(
-                "{count} discard and strain dropped on the first splits, each at most {bound:+.2f}",
-                "{count} discards and strains dropped on the first splits, each at most "
-                "{bound:+.2f}",
-                len(found.dropped),
-                bound=bound,
-            ),
-            style="dim",
+        dropped = ngettext(
+            "{count} discard and strain dropped on the first splits, each at most {bound:+.2f}",
+            "{count} discards and strains dropped on the first splits, each at most {bound:+.2f}",
+            len(found.dropped),
+            bound=bound,
         )
+        note(out, dropped)
     out.print(_answer(found))
 
 

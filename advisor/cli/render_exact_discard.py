@@ -13,6 +13,7 @@ from advisor.cli.render import (
     VERDICT_STYLE,
     console,
     fields,
+    note,
     share,
 )
 from advisor.exact.discard_odds import Candidate, DiscardOdds
@@ -71,7 +72,7 @@ def render_discard_odds(found: DiscardOdds) -> None:
     distinct = ranked([c for c in found.candidates if c.same_as is None])  # touching: one
     out.print(_table(distinct[:SHOWN], out.width))
     if found.layouts < MIN_INTERVAL_SAMPLES:
-        out.print(f"({no_interval(found.layouts).text()})", style="dim")
+        note(out, f"({no_interval(found.layouts).text()})")
     rest = distinct[SHOWN:]
     if rest:
         bound = max(candidate.score_bound for candidate in rest)
@@ -83,7 +84,7 @@ def render_discard_odds(found: DiscardOdds) -> None:
             len(rest),
             bound=bound,
         )
-        out.print(more, style="dim")
+        note(out, more)
     dropped = found.screened_less
     if dropped:
         least = min(seat.layouts for candidate in dropped for seat in candidate.seats)
@@ -94,7 +95,7 @@ def render_discard_odds(found: DiscardOdds) -> None:
             len(dropped),
             least=least,
         )
-        out.print(line, style="dim")
+        note(out, line)
     out.print(_verdict_line(found))
 
 

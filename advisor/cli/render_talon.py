@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from advisor.cli.grid import Column, Grid
-from advisor.cli.render import VERDICT_WORDS, console, fields, percent, share
+from advisor.cli.render import VERDICT_WORDS, console, fields, note, percent, share
 from advisor.cli.render_check import render_assessment
 from advisor.i18n import N_, _, ngettext, shown_cards
 from advisor.talon import DiscardOption, TalonOutlook
@@ -123,7 +123,7 @@ def render_discards(cards: str, options: Sequence[DiscardOption]) -> None:
     if others:
         out.print()
         out.print(_alternatives(others, out.width))
-    out.print(_(EXACT_HINT), style="dim")
+    note(out, _(EXACT_HINT))
 
 
 def _alternatives(options: Sequence[DiscardOption], width: int) -> Text:
