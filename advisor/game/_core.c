@@ -547,6 +547,58 @@ static ALWAYS_INLINE int follow_moves(const Trick *t, int seat, int pos, u32 car
     return emit_up(cards & ~winners, out, n);
 }
 
+/*
+ * gen_moves' order for `seat` on lead (`cards`: his cards, equal ones as one), built from masks
+ * without sorting (measured on a Zen 5 machine, a tenth of the layouts of the benchmark's 18
+ * played hands: 0.3 % fewer nodes, 1.7 % less time than keys put in order): his top trumps
+ * from the highest while a rival holds a trump (to draw them); his side suits' top cards from
+ * the highest and, for a defender, the other cards of a suit whose top card his partner holds,
+ * from the lowest; his low side cards from the lowest (both classes a suit at a time, the
+ * shortest suits first: measured, 12 % fewer nodes); his top trumps when no rival holds one;
+ * his other trumps from the lowest.
+ */
+static ALWAYS_INLINE int lead_moves(const Trick *t, int seat, u32 cards, u32 all,
+                                    uint8_t out[MAX_TRICKS]) {
+    u32 others = all & ~t->h[seat];
+    u32 mate = seat == SEAT_M ? 0 : t->h[3 - seat];
+    u32 rivals = seat == SEAT_M ? t->h[1] | t->h[2] : t->h[0];
+    int side_suits = t->trumps ? 3 : 4; /* the trump suit is suit 3 */
+    u32 top = 0, to_mate = 0, by_length[4];
+    for (int s = 0; s < 4; s++) {
+        u32 mine = cards >> 8 * s & 0xFF, theirs = others >> 8 * s & 0xFF;
+        top |= (theirs ? mine & ~((2u << highest(theirs)) - 1) : mine) << 8 * s;
+        u32 partner = mate >> 8 * s & 0xFF;
+        if (s < side_suits && partner && highest(all >> 8 * s & 0xFF) == highest(partner))
+            to_mate |= mine << 8 * s;
+        by_length[s] = (u32)popcount32(t->h[seat] >> 8 * s & 0xFF) << 2 | (u32)s;
+    }
+    if (side_suits == 4) { /* descending: the shortest suit last, read from the end */
+        SORT2(by_length[0], by_length[1]);
+        SORT2(by_length[2], by_length[3]);
+        SORT2(by_length[0], by_length[2]);
+        SORT2(by_length[1], by_length[3]);
+        SORT2(by_length[1], by_length[2]);
+    } else {
+        SORT2(by_length[0], by_length[1]);
+        SORT2(by_length[1], by_length[2]);
+        SORT2(by_length[0], by_length[1]);
+    }
+    u32 trumps = t->trumps ? cards & TRUMP_MASK : 0;
+    int rivals_trump = t->trumps && (rivals & TRUMP_MASK);
+    int n = rivals_trump ? emit_down(trumps & top, out, 0) : 0;
+    for (int i = side_suits - 1; i >= 0; i--) {
+        u32 suit = cards & 0xFFu << 8 * (by_length[i] & 3);
+        n = emit_down(suit & top, out, n);
+        n = emit_up(suit & to_mate & ~top, out, n);
+    }
+    for (int i = side_suits - 1; i >= 0; i--) {
+        u32 suit = cards & 0xFFu << 8 * (by_length[i] & 3);
+        n = emit_up(suit & ~top & ~to_mate, out, n);
+    }
+    if (!rivals_trump) n = emit_down(trumps & top, out, n);
+    return emit_up(trumps & ~top, out, n);
+}
+
 /* The moves of `seat` as the `pos`-th player (0 = leader) of trick t, best first. */
 static ALWAYS_INLINE int gen_moves(const Trick *t, int seat, int pos, uint8_t out[MAX_TRICKS]) {
     u32 legal = legal_cards(t->h[seat], t->led, t->trumps ? TRUMP_MASK : 0);
@@ -558,33 +610,7 @@ static ALWAYS_INLINE int gen_moves(const Trick *t, int seat, int pos, uint8_t ou
     u32 key[MAX_TRICKS];
     int n = 0;
     u32 all = t->h[0] | t->h[1] | t->h[2];
-    if (pos == 0) {
-        u32 others = all & ~t->h[seat];
-        u32 rivals = seat == SEAT_M ? t->h[1] | t->h[2] : t->h[0];
-        int rivals_trump = t->trumps && (rivals & TRUMP_MASK);
-        for (u32 x = cards; x; x &= x - 1) {
-            int card = lowest(x), shift = card & ~7, rank = card & 7;
-            int top = !(others >> shift & 0xFF & ~((2u << rank) - 1));
-            int trump = t->trumps && shift == 8 * TRUMP_SUIT;
-            int klass;
-            u32 mate = seat == SEAT_M ? 0 : t->h[3 - seat] >> shift & 0xFF;
-            int length = popcount32(t->h[seat] >> shift & 0xFF);
-            if (top && trump)
-                klass = rivals_trump ? 0 : 3; /* draw the rivals' trumps with winners */
-            else if (top)
-                klass = 1; /* cash a winner */
-            else if (!trump && mate && highest(all >> shift & 0xFF) == highest(mate))
-                klass = 1; /* a defender leads to his partner's winner (after his own) */
-            else if (trump)
-                klass = 4;
-            else
-                klass = 2; /* a low card of a side suit */
-            /* within a class, the shortest suits first (measured: 12 % fewer nodes) */
-            int order = klass == 1 || klass == 2 ? length : 0;
-            key[n++] = (u32)(klass << 8 | order << 3 | (top ? 7 - rank : rank)) << 5 | (u32)card;
-        }
-        return sorted_moves(key, n, out);
-    }
+    if (pos == 0) return lead_moves(t, seat, cards, all, out);
     if (!(cards & ~(0xFFu << 8 * t->led))) return follow_moves(t, seat, pos, cards, out);
     int same_side = (seat == SEAT_M) == (t->win_seat == SEAT_M);
     int last = seat_after(seat);
