@@ -114,6 +114,22 @@ static inline int emit_up(u32 cards, uint8_t *out, int n) {
         }                       \
     } while (0)
 
+/* Three words in descending order, in place (a sorting network of three exchanges). */
+static ALWAYS_INLINE void sort3_down(u32 v[3]) {
+    SORT2(v[0], v[1]);
+    SORT2(v[1], v[2]);
+    SORT2(v[0], v[1]);
+}
+
+/* Four words in descending order, in place (a sorting network of five exchanges). */
+static ALWAYS_INLINE void sort4_down(u32 v[4]) {
+    SORT2(v[0], v[1]);
+    SORT2(v[2], v[3]);
+    SORT2(v[0], v[2]);
+    SORT2(v[1], v[3]);
+    SORT2(v[1], v[2]);
+}
+
 /* A position's suits, each one word: its remaining cards renumbered 0, 1, 2 ... (only their
  * order matters), seat 0's byte | seat 1's << 8 | seat 2's << 16. */
 static ALWAYS_INLINE void suit_words(const u32 h[3], u32 suit[4]) {
@@ -147,11 +163,7 @@ static ALWAYS_INLINE void hands_of_suit_words(const u32 suit[4], u32 h[3]) {
 static ALWAYS_INLINE void normalise(u32 h[3]) {
     u32 suit[4];
     suit_words(h, suit);
-    SORT2(suit[0], suit[1]);
-    SORT2(suit[2], suit[3]);
-    SORT2(suit[0], suit[2]);
-    SORT2(suit[1], suit[3]);
-    SORT2(suit[1], suit[2]);
+    sort4_down(suit);
     hands_of_suit_words(suit, h);
 }
 

@@ -154,16 +154,10 @@ static ALWAYS_INLINE void normalise_game(u32 h[3], int *trumps) {
     u32 suit[4];
     suit_words(h, suit);
     if (*trumps && suit[3]) {
-        SORT2(suit[0], suit[1]);
-        SORT2(suit[1], suit[2]);
-        SORT2(suit[0], suit[1]);
+        sort3_down(suit);
     } else {
         *trumps = 0;
-        SORT2(suit[0], suit[1]);
-        SORT2(suit[2], suit[3]);
-        SORT2(suit[0], suit[2]);
-        SORT2(suit[1], suit[3]);
-        SORT2(suit[1], suit[2]);
+        sort4_down(suit);
     }
     hands_of_suit_words(suit, h);
 }
@@ -568,17 +562,10 @@ static ALWAYS_INLINE int lead_moves(const Trick *t, int seat, u32 cards, u32 all
             to_mate |= mine << 8 * s;
         by_length[s] = (u32)popcount32(t->h[seat] >> 8 * s & 0xFF) << 2 | (u32)s;
     }
-    if (side_suits == 4) { /* descending: the shortest suit last, read from the end */
-        SORT2(by_length[0], by_length[1]);
-        SORT2(by_length[2], by_length[3]);
-        SORT2(by_length[0], by_length[2]);
-        SORT2(by_length[1], by_length[3]);
-        SORT2(by_length[1], by_length[2]);
-    } else {
-        SORT2(by_length[0], by_length[1]);
-        SORT2(by_length[1], by_length[2]);
-        SORT2(by_length[0], by_length[1]);
-    }
+    if (side_suits == 4) /* descending: the shortest suit last, read from the end */
+        sort4_down(by_length);
+    else
+        sort3_down(by_length);
     u32 trumps = t->trumps ? cards & TRUMP_MASK : 0;
     int rivals_trump = t->trumps && (rivals & TRUMP_MASK);
     int n = rivals_trump ? emit_down(trumps & top, out, 0) : 0;
@@ -628,11 +615,7 @@ static ALWAYS_INLINE int discard_moves(u32 hand, u32 cards, uint8_t out[MAX_TRIC
     u32 by_length[4]; /* sorted descending: the longest suit first */
     for (int s = 0; s < 4; s++)
         by_length[s] = (u32)popcount32(hand >> 8 * s & 0xFF) << 2 | (u32)(3 - s);
-    SORT2(by_length[0], by_length[1]);
-    SORT2(by_length[2], by_length[3]);
-    SORT2(by_length[0], by_length[2]);
-    SORT2(by_length[1], by_length[3]);
-    SORT2(by_length[1], by_length[2]);
+    sort4_down(by_length);
     int n = 0;
     for (int i = 0; i < 4; i++)
         n = emit_up(cards & 0xFFu << 8 * (3 - (int)(by_length[i] & 3)), out, n);

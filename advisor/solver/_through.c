@@ -81,9 +81,7 @@ static ALWAYS_INLINE void normalise_through(u32 h[3], int target) {
     suit[target] = suit[0];
     suit[0] = kept;
 #ifndef THROUGH_NO_SORT
-    SORT2(suit[1], suit[2]);
-    SORT2(suit[2], suit[3]);
-    SORT2(suit[1], suit[2]);
+    sort3_down(&suit[1]);
 #endif
     hands_of_suit_words(suit, h);
 }
