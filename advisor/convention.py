@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 from advisor.contract import Ten
 from advisor.errors import ConventionError
 from advisor.i18n import Phrase
-from advisor.table_file import PLAYER_COUNTS, shown_value
+from advisor.table_file import is_player_count, shown_value
 from advisor.words import Word
 
 
@@ -189,7 +189,7 @@ def check_setting(name: str, value: Any, origin: str) -> Any:
     player count); :class:`~advisor.errors.ConventionError` naming the file, the setting and
     the value when it is not one the setting takes."""
     if name == "players":
-        if isinstance(value, bool) or not isinstance(value, int) or value not in PLAYER_COUNTS:
+        if not is_player_count(value):
             raise ConventionError(
                 Phrase(
                     "{origin}: [convention] players = {value} must be 3 or 4",

@@ -25,9 +25,9 @@ from advisor.limits import MAX_REPEAT
 from advisor.seats import Lead
 from advisor.table_file import (
     PASS_FROM_ALLPASS,
-    PLAYER_COUNTS,
     check_setting,
     config_file_there,
+    is_player_count,
     parse_toml,
     percent_value,
     read_table_file,
@@ -474,7 +474,7 @@ def _players_in_convention(value: object, origin: str) -> Phrase:
     """The error of ``players`` written in ``[convention]``: where it belongs, and the value
     to write there only when it is one that place accepts (not ``inf``, ``3.0``)."""
     shown = shown_value(value)
-    if value in PLAYER_COUNTS and isinstance(value, int) and not isinstance(value, bool):
+    if is_player_count(value):
         template = N_(
             "{origin}: [convention] players = {value}: the number of players is the "
             "table's own setting: write players = {value} above the sections"

@@ -204,6 +204,12 @@ def percent_value(value: Any, where: str, origin: str) -> float:
     return value
 
 
+def is_player_count(value: Any) -> bool:
+    """Whether a value read from a table file is a number of players: 3 or 4, an integer
+    (not ``true``, not ``3.0``)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value in PLAYER_COUNTS
+
+
 def check_setting(
     name: str, value: Any, origin: str, choices: Mapping[str, tuple[str, ...]]
 ) -> Any:
@@ -224,7 +230,7 @@ def check_setting(
             )
         return value
     if name == "players":
-        if isinstance(value, bool) or not isinstance(value, int) or value not in PLAYER_COUNTS:
+        if not is_player_count(value):
             raise TableError(
                 Phrase(
                     "{origin}: players = {value} must be 3 or 4",
